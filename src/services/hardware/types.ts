@@ -1,0 +1,13 @@
+/** A notification pushed by the panel's hardware daemon. */
+export type HardwareNotification = { kind: 'facility'; code: string } | { kind: 'refresh' };
+
+/**
+ * The panel's local hardware socket (JSON-RPC 2.0 over WebSocket).
+ * `start` connects and keeps reconnecting with back-off until `stop`.
+ */
+export interface HardwareService {
+  start(onNotification: (notification: HardwareNotification) => void): void;
+  stop(): void;
+  /** wiegand(0, code), then enable_relay1 600 ms later. Rejects if the panel stays unreachable for 10 s. */
+  openGate(code: string): Promise<void>;
+}
