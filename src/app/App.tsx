@@ -1,0 +1,29 @@
+import { BrowserRouter } from 'react-router-dom';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { Splash } from '../components/Splash';
+import { useOnlineStatus } from '../features/app-status/useOnlineStatus';
+import { NotificationOverlay } from '../features/notifications/components/NotificationOverlay';
+import { selectPropertyData } from '../features/property/propertySlice';
+import { InstallerMessage } from '../features/session/components/InstallerMessage';
+import { selectToken } from '../features/session/sessionSlice';
+import { useAppSelector } from './hooks';
+import { AppRoutes } from './router';
+import type { Services } from './services';
+
+/** The kiosk once storage is rehydrated: installer help, splash, or the screens. */
+export function App({ services }: { services: Pick<Services, 'page' | 'logger'> }) {
+  const token = useAppSelector(selectToken);
+  const hasProperty = useAppSelector(selectPropertyData) !== null;
+  useOnlineStatus();
+
+  if (!token) return <InstallerMessage />;
+  if (!hasProperty) return <Splash />;
+  return (
+    <ErrorBoundary onError={(error) => services.logger.error('Screen crashed', error)} onRecover={services.page.reload}>
+      <BrowserRouter>
+        <AppRoutes onReload={services.page.reload} />
+        <NotificationOverlay />
+      </BrowserRouter>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,21 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { accessQueueSlice } from '../features/access-queue/accessQueueSlice';
+import { appStatusSlice } from '../features/app-status/appStatusSlice';
+import { notificationsSlice } from '../features/notifications/notificationsSlice';
+import { featureFlagsSlice } from '../features/property/featureFlagsSlice';
+import { propertySlice } from '../features/property/propertySlice';
+import { sessionSlice } from '../features/session/sessionSlice';
+
+export const rootReducer = combineReducers({
+  [sessionSlice.reducerPath]: sessionSlice.reducer,
+  [propertySlice.reducerPath]: propertySlice.reducer,
+  [featureFlagsSlice.reducerPath]: featureFlagsSlice.reducer,
+  [accessQueueSlice.reducerPath]: accessQueueSlice.reducer,
+  [notificationsSlice.reducerPath]: notificationsSlice.reducer,
+  [appStatusSlice.reducerPath]: appStatusSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** The transient part of the state that is never persisted. */
+export const TRANSIENT_KEYS: (keyof RootState)[] = [appStatusSlice.reducerPath];

@@ -1,0 +1,18 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { EnterCodeScreen } from '../screens/enter-code/EnterCodeScreen';
+import { HomeScreen } from '../screens/home/HomeScreen';
+import { PlaceholderScreen } from '../screens/placeholder/PlaceholderScreen';
+
+/** Exact routes; anything else goes home. */
+export function AppRoutes({ onReload }: { onReload: () => void }) {
+  return (
+    <Routes>
+      <Route path="/" element={<HomeScreen onReload={onReload} />} />
+      <Route path="/enter-code" element={<EnterCodeScreen />} />
+      <Route path="/resident-directory" element={<PlaceholderScreen title="call resident" />} />
+      <Route path="/scan-qr" element={<PlaceholderScreen title="Scan a QR code" />} />
+      <Route path="/call" element={<PlaceholderScreen title="Call" />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,20 @@
+import { launchParamsRead, selectToken } from '../features/session/sessionSlice';
+import { urlWithoutToken, type LaunchParams } from '../features/session/launchParams';
+import { MISSING_TOKEN_MESSAGE } from '../features/session/components/InstallerMessage';
+import { appStarted } from './actions';
+import type { AppStore } from './store';
+
+/**
+ * Runs once stored state is back: applies the query string, hides the token
+ * from the address bar, and starts the effects only when a token is known.
+ */
+export function startKiosk(store: AppStore, launch: LaunchParams, win: Pick<Window, 'location' | 'history'>): boolean {
+  store.dispatch(launchParamsRead(launch));
+  if (launch.token) win.history.replaceState(win.history.state, '', urlWithoutToken(win.location.href));
+  if (!selectToken(store.getState())) {
+    console.error(new Error(MISSING_TOKEN_MESSAGE));
+    return false;
+  }
+  store.dispatch(appStarted());
+  return true;
+}

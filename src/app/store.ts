@@ -1,0 +1,41 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistState } from 'redux-persist';
+import { listenForAccessQueue } from '../features/access-queue/accessQueueListeners';
+import { listenForCheckIn } from '../features/check-in/checkInListeners';
+import { listenForGate } from '../features/gate/gateListeners';
+import { listenForHardware } from '../features/hardware/hardwareListeners';
+import { listenForNotificationExpiry } from '../features/notifications/notificationListeners';
+import { listenForPropertyPolling } from '../features/property/propertyListeners';
+import { listenForRealtime } from '../features/realtime/realtimeListeners';
+import { createAppListenerMiddleware } from './listenerMiddleware';
+import { persistConfig } from './persistConfig';
+import { rootReducer, type RootState } from './rootReducer';
+import type { Services } from './services';
+
+/** A fresh store per page (and per test); `dispose` stops every running effect. */
+export function makeStore(services: Services, preloadedState?: Partial<RootState>) {
+  const listeners = createAppListenerMiddleware(services);
+  for (const listen of [
+    listenForPropertyPolling,
+    listenForCheckIn,
+    listenForAccessQueue,
+    listenForRealtime,
+    listenForHardware,
+    listenForGate,
+    listenForNotificationExpiry,
+  ]) {
+    listen(listeners.startListening);
+  }
+  const store = configureStore({
+    reducer: persistReducer(persistConfig, rootReducer),
+    preloadedState: preloadedState as (RootState & { _persist: PersistState }) | undefined,
+    middleware: (getDefault) =>
+      getDefault({
+        thunk: { extraArgument: services },
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).prepend(listeners.middleware),
+  });
+  return Object.assign(store, { dispose: () => listeners.clearListeners() });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;

@@ -1,0 +1,8 @@
+import { createAction } from '@reduxjs/toolkit';
+
+/** A visitor typed or scanned a code (compared as a 5-digit string). */
+export const codeEntered = createAction<{ code: string; source: 'keypad' | 'qr' }>('gate/codeEntered');
+/** The panel's reader reported a card or code (compared by numeric value). */
+export const hardwareCodeRead = createAction<string>('gate/hardwareCodeRead');
+/** Open the gate with this code (null: nobody's code is known, which is an error). */
+export const gateOpenRequested = createAction<string | null>('gate/openRequested');

@@ -1,0 +1,18 @@
+import { useEffect, useRef } from 'react';
+import type { Button } from '../../services/input/buttons';
+import { createButtonSource, type ButtonSource } from '../../services/input/buttonSource';
+
+let source: ButtonSource | null = null;
+
+/** Calls `onButton` for each panel button press while the component is mounted (and `enabled`). */
+export function useButtons(onButton: (button: Button) => void, enabled = true): void {
+  const latest = useRef(onButton);
+  useEffect(() => {
+    latest.current = onButton;
+  });
+  useEffect(() => {
+    if (!enabled) return undefined;
+    source ??= createButtonSource(window);
+    return source.subscribe((button) => latest.current(button));
+  }, [enabled]);
+}

@@ -1,0 +1,25 @@
+import { useEffect, useRef } from 'react';
+
+export const INACTIVITY_TIMEOUT_MS = 60000;
+
+const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'touchstart', 'wheel'] as const;
+
+/** Calls `onIdle` after `ms` without any key press, tap or scroll; any input restarts the wait. */
+export function useIdleTimeout(onIdle: () => void, ms: number = INACTIVITY_TIMEOUT_MS): void {
+  const latest = useRef(onIdle);
+  useEffect(() => {
+    latest.current = onIdle;
+  });
+  useEffect(() => {
+    let timer = window.setTimeout(() => latest.current(), ms);
+    const restart = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => latest.current(), ms);
+    };
+    ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, restart, { capture: true, passive: true }));
+    return () => {
+      window.clearTimeout(timer);
+      ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, restart, { capture: true }));
+    };
+  }, [ms]);
+}

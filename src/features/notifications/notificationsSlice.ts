@@ -1,0 +1,40 @@
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+
+export type NotificationStatus = 'ERROR' | 'SUCCESS' | 'INFO';
+
+export interface Notification {
+  id: string;
+  status: NotificationStatus;
+  title: string;
+  body?: string;
+}
+
+export interface NotificationsState {
+  items: Notification[];
+}
+
+const initialState: NotificationsState = { items: [] };
+
+export const NOTIFICATION_LIFETIME_MS = 5000;
+
+export const notificationsSlice = createSlice({
+  name: 'notifications',
+  initialState,
+  reducers: {
+    notificationPushed: {
+      reducer(state, { payload }: PayloadAction<Notification>) {
+        state.items.push(payload);
+      },
+      prepare: (notification: Omit<Notification, 'id'>) => ({ payload: { ...notification, id: nanoid() } }),
+    },
+    notificationPopped(state, { payload }: PayloadAction<string>) {
+      state.items = state.items.filter((item) => item.id !== payload);
+    },
+  },
+  selectors: {
+    selectCurrentNotification: (state) => state.items[0] ?? null,
+  },
+});
+
+export const { notificationPushed, notificationPopped } = notificationsSlice.actions;
+export const { selectCurrentNotification } = notificationsSlice.selectors;

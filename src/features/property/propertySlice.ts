@@ -1,0 +1,32 @@
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PropertyData } from './types';
+
+export interface PropertyState {
+  data: PropertyData | null;
+  twimlToken: string | null;
+}
+
+const initialState: PropertyState = { data: null, twimlToken: null };
+
+export const propertyLoaded = createAction<{ data: PropertyData; twimlToken: string | null }>('property/loaded');
+/** Reload property data now (a `property-updated` event, coming back online). */
+export const propertyRefreshRequested = createAction('property/refreshRequested');
+
+export const propertySlice = createSlice({
+  name: 'property',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addCase(propertyLoaded, (state, { payload }: PayloadAction<{ data: PropertyData; twimlToken: string | null }>) => {
+      state.data = payload.data;
+      // A response without a token keeps the one we had.
+      if (payload.twimlToken) state.twimlToken = payload.twimlToken;
+    });
+  },
+  selectors: {
+    selectPropertyData: (state) => state.data,
+    selectTwimlToken: (state) => state.twimlToken,
+  },
+});
+
+export const { selectPropertyData, selectTwimlToken } = propertySlice.selectors;

@@ -1,0 +1,18 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { selectPropertyData } from './propertySlice';
+import { deriveValidCodes } from './validCodes';
+
+const EMPTY = new Set<string>();
+
+/** Derived once per property load (memoized on the data object). */
+export const selectValidCodes = createSelector([selectPropertyData], (data) => (data ? deriveValidCodes(data) : EMPTY));
+
+export const selectDevice = createSelector([selectPropertyData], (data) => data?.device ?? null);
+export const selectPropertyMeta = createSelector([selectPropertyData], (data) => data?.property ?? null);
+export const selectResidents = createSelector([selectPropertyData], (data) => data?.residents ?? []);
+
+/** Access requests are recorded only with loaded data and no clubhouse panel. */
+export const selectRecordsAccessRequests = createSelector(
+  [selectPropertyData],
+  (data) => data !== null && data.property.clubhouse_panel_id === null,
+);

@@ -1,0 +1,37 @@
+import type { CodeHolder, PropertyData } from './types';
+
+export const ACCESS_CODE_LENGTH = 5;
+
+function holderCodes(holder: CodeHolder): string[] {
+  const codes = holder.property_credentials.map((c) => c.code);
+  if (holder.property_access_code) codes.push(holder.property_access_code.code);
+  return codes;
+}
+
+/**
+ * Every code that opens the gate: residents', staff and property guests'
+ * access and credential codes, and active unit guests' codes.
+ */
+export function deriveValidCodes(data: PropertyData): Set<string> {
+  const codes = [...data.residents, ...data.property_staff, ...data.property_guests].flatMap(holderCodes);
+  for (const guest of data.unitGuests) {
+    if (guest.propertyAccessCode?.active) codes.push(guest.propertyAccessCode.code);
+  }
+  return new Set(codes.filter((code) => code !== ''));
+}
+
+/** Typed and QR codes: exactly 5 digits, compared as strings. */
+export function isValidEnteredCode(validCodes: ReadonlySet<string>, raw: unknown): boolean {
+  const code = String(raw);
+  return new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`).test(code) && validCodes.has(code);
+}
+
+const numericValue = (digits: string): string => digits.replace(/^0+(?=\d)/, '');
+
+/** Hardware reads compare by numeric value ("0123" matches "123"), without float precision loss on long card numbers. */
+export function isValidHardwareCode(validCodes: ReadonlySet<string>, raw: string): boolean {
+  if (!/^\d+$/.test(raw)) return false;
+  const value = numericValue(raw);
+  for (const code of validCodes) if (/^\d+$/.test(code) && numericValue(code) === value) return true;
+  return false;
+}

@@ -1,0 +1,24 @@
+import { parseModel, type PanelModel } from './models';
+
+export interface LaunchParams {
+  token: string | null;
+  model: PanelModel | null;
+  /** A model was named but is not one we know: it falls back to DEFAULT. */
+  unknownModel: boolean;
+}
+
+/** Reads `token` and `model` from the kiosk's query string; garbage gives nulls. */
+export function readLaunchParams(search: string): LaunchParams {
+  const params = new URLSearchParams(search);
+  const token = params.get('token')?.trim() || null;
+  const rawModel = params.get('model');
+  const model = parseModel(rawModel);
+  return { token, model, unknownModel: rawModel !== null && model === null };
+}
+
+/** The address without the token, so it does not sit in the visible URL. */
+export function urlWithoutToken(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('token');
+  return url.toString();
+}

@@ -1,0 +1,30 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { LaunchParams } from './launchParams';
+import type { PanelModel } from './models';
+
+export interface SessionState {
+  token: string | null;
+  model: PanelModel;
+}
+
+const initialState: SessionState = { token: null, model: 'DEFAULT' };
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    /** The query string wins over storage; a missing model keeps the stored one. */
+    launchParamsRead(state, { payload }: PayloadAction<LaunchParams>) {
+      if (payload.token) state.token = payload.token;
+      if (payload.model) state.model = payload.model;
+      else if (payload.unknownModel) state.model = 'DEFAULT';
+    },
+  },
+  selectors: {
+    selectToken: (state) => state.token,
+    selectModel: (state) => state.model,
+  },
+});
+
+export const { launchParamsRead } = sessionSlice.actions;
+export const { selectToken, selectModel } = sessionSlice.selectors;

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { CancelButton } from '../../components/CancelButton';
+import { CodeSlots } from '../../components/CodeSlots';
+import { Keypad } from '../../components/Keypad';
+import { codeEntered } from '../../features/gate/gateActions';
+import { useButtons } from '../../features/input/useButtons';
+import { useIdleTimeout } from '../../features/input/useIdleTimeout';
+import { ACCESS_CODE_LENGTH } from '../../features/property/validCodes';
+import { useDevice } from '../../features/session/useDevice';
+import { isDigit, type Digit } from '../../services/input/buttons';
+import { initialDigits } from './codeEntry';
+
+export function EnterCodeScreen() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const [digits, setDigits] = useState(() => initialDigits(params.get('initialCode')));
+  const { strings, touch } = useDevice();
+  const goHome = () => navigate('/');
+
+  useIdleTimeout(goHome);
+
+  const addDigit = (digit: Digit) => {
+    const code = digits + digit;
+    if (code.length < ACCESS_CODE_LENGTH) {
+      setDigits(code);
+      return;
+    }
+    setDigits('');
+    dispatch(codeEntered({ code, source: 'keypad' }));
+    goHome();
+  };
+
+  useButtons((button) => {
+    if (isDigit(button)) addDigit(button);
+    else if (button === 'BACK') goHome();
+  });
+
+  return (
+    <main className="screen enter-code">
+      <h1>{strings.enterCode}</h1>
+      <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label="Code entered" />
+      {touch && <Keypad onDigit={addDigit} />}
+      <footer className="screen-footer">
+        <CancelButton onCancel={goHome} />
+      </footer>
+    </main>
+  );
+}

@@ -1,0 +1,11 @@
+import { ACCESS_CODE_LENGTH } from '../../features/property/validCodes';
+
+/** The digits a link may pre-fill, short of a whole code so nothing validates by itself. */
+export function initialDigits(raw: string | null): string {
+  return (raw ?? '').replace(/\D/g, '').slice(0, ACCESS_CODE_LENGTH - 1);
+}
+
+/** '*' for each entered digit, '-' for each empty slot. */
+export function codeSlots(digits: string, length: number): string[] {
+  return Array.from({ length }, (_, index) => (index < digits.length ? '*' : '-'));
+}

@@ -1,0 +1,21 @@
+import type { Device, PropertyMeta } from '../../features/property/types';
+
+export interface HomeLinks {
+  enterCode: boolean;
+  scanQr: boolean;
+  directory: boolean;
+  callManager: boolean;
+}
+
+/** Which home links show: device flags, connectivity for the online-only ones, a phone for the manager. */
+export function homeLinks(device: Device | null, property: PropertyMeta | null, isOnline: boolean): HomeLinks {
+  return {
+    enterCode: device?.enable_numeric_codes === true,
+    scanQr: device?.enable_qr_codes === true,
+    directory: isOnline && device?.enable_resident_directory === true,
+    callManager: isOnline && device?.enable_call_manager === true && Boolean(property?.phone),
+  };
+}
+
+/** The resident a SPACE press calls, for testing the call path on site (not shown on screen). */
+export const TEST_CALL_RESIDENT = 'test';

@@ -1,0 +1,22 @@
+import type { ApiClient } from './apiClient';
+
+export interface Logger {
+  /** Logs locally and sends the line to the back end; never throws. */
+  error(message: string, meta?: unknown): void;
+}
+
+function describe(meta: unknown): unknown {
+  if (meta instanceof Error) return { name: meta.name, message: meta.message };
+  return meta ?? null;
+}
+
+export function createRemoteLogger(api: Pick<ApiClient, 'sendLog'>, now: () => Date = () => new Date()): Logger {
+  return {
+    error(message, meta) {
+      const entry = { message, meta: describe(meta), timestamp: now().toISOString() };
+      console.error(message, entry.meta);
+      // Best effort: a log that cannot be delivered is not worth another log line.
+      api.sendLog(entry).catch(() => undefined);
+    },
+  };
+}
