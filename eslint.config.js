@@ -1,0 +1,46 @@
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'dist-*', 'node_modules', 'test-results', 'playwright-report', 'public'] },
+  js.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [...tseslint.configs.recommended],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // Typed hooks only.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'Use useAppDispatch/useAppSelector from app/hooks.' }] },
+      ],
+    },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+  },
+  {
+    files: ['src/app/hooks.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // Services are plain TypeScript behind interfaces: no React, no store, no features.
+    files: ['src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-*', '**/app/**', '**/features/**', '**/screens/**', '@reduxjs/*'], message: 'Services must not depend on the app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['simulator/**/*.mjs', 'scripts/**/*.mjs', 'tests/**/*.{mjs,ts}', 'bench/**/*.mjs', '*.config.{js,ts}'],
+    extends: [...tseslint.configs.recommended],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+);
