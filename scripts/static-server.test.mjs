@@ -1,0 +1,56 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStaticServer } from './static-server.mjs';
+
+let parent;
+let server;
+beforeAll(async () => {
+  parent = mkdtempSync(path.join(tmpdir(), 'static-server-'));
+  const dist = path.join(parent, 'dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>kiosk</title>');
+  writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'assets', 'gate.wav'), 'RIFF');
+  writeFileSync(path.join(dist, 'assets', 'qr.wasm'), '\0asm');
+  writeFileSync(path.join(parent, 'secret.txt'), 'secret');
+  server = await startStaticServer({ dir: dist, port: 0 });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(parent, { recursive: true, force: true });
+});
+
+/** A raw GET, so `..` segments reach the server unnormalized. */
+const get = (urlPath) =>
+  new Promise((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port: server.port, path: urlPath }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body }));
+    }).on('error', reject);
+  });
+
+describe('static server', () => {
+  it('serves files with their content types', async () => {
+    expect(await get('/assets/app.js')).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/javascript/) });
+    expect((await get('/assets/gate.wav')).type).toBe('audio/wav');
+    expect((await get('/assets/qr.wasm')).type).toBe('application/wasm');
+    expect(await get('/?token=demo-token&model=GEN2')).toMatchObject({ status: 200, body: expect.stringContaining('kiosk') });
+  });
+
+  it('falls back to index.html for client routes, not for missing assets', async () => {
+    expect(await get('/resident-directory')).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/html/) });
+    expect((await get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('never serves files outside its directory', async () => {
+    for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%zz']) {
+      const res = await get(attempt);
+      expect(res.body).not.toContain('secret');
+    }
+  });
+});

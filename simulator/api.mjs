@@ -1,0 +1,105 @@
+// The kiosk's back end: the HTTP API of SPEC.md section 7 under /api/.
+import { HttpError, bearerToken, isPlainObject, readBody, readObject, sendJson } from './http-util.mjs';
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** @param {unknown} item */
+const isAccessRequest = (item) =>
+  isPlainObject(item) &&
+  typeof item.user_code === 'string' &&
+  typeof item.access_granted === 'boolean' &&
+  typeof item.created_at === 'string' &&
+  ISO_TIME.test(item.created_at) &&
+  !Number.isNaN(Date.parse(item.created_at));
+
+/**
+ * @param {{ token: string, store: ReturnType<typeof import('./store.mjs').createStore>,
+ *   pusher: ReturnType<typeof import('./pusher.mjs').createPusherServer> }} deps
+ */
+export function createApi({ token, store, pusher }) {
+  const { state } = store;
+  let callCount = 0;
+
+  function accessRequests(body) {
+    if (!Array.isArray(body.requests)) throw new HttpError(400, '`requests` must be a list');
+    const accepted = [];
+    for (const item of body.requests.filter(isAccessRequest)) {
+      const fields = { user_code: item.user_code, access_granted: item.access_granted, created_at: item.created_at };
+      // The kiosk may resend a batch after a reload mid-send: echo it, record it once.
+      const known = state.accessRequests.some(
+        (r) => r.user_code === fields.user_code && r.access_granted === fields.access_granted && r.created_at === fields.created_at,
+      );
+      if (!known) store.record('accessRequests', fields);
+      accepted.push(fields);
+    }
+    return accepted;
+  }
+
+  function createCall(body) {
+    const { resident_id: residentId = null, image_data: image, telnyx_enabled: telnyx } = body;
+    if (residentId !== null && !state.property.residents.some((r) => String(r.id) === String(residentId))) {
+      throw new HttpError(422, `Unknown resident_id ${JSON.stringify(residentId)}`);
+    }
+    if (typeof image !== 'string' || !image.startsWith('data:')) throw new HttpError(400, '`image_data` must be a data URL');
+    callCount += 1;
+    const call = {
+      id: `call-${callCount}`,
+      token: { iceServers: [] },
+      room_id: `room-${callCount}`,
+      // SPEC section 3: resident_id is absent for manager calls.
+      ...(residentId === null ? {} : { resident_id: residentId }),
+      sip_username: `sim-kiosk-${callCount}`,
+      sip_password: `sim-secret-${callCount}`,
+    };
+    store.record('calls', { ...call, image_data: image, telnyx_enabled: telnyx === true });
+    return call;
+  }
+
+  function pusherAuth(body) {
+    const socketId = body?.socket_id;
+    const channel = body?.channel_name;
+    if (typeof socketId !== 'string' || typeof channel !== 'string') {
+      throw new HttpError(400, '`socket_id` and `channel_name` are required');
+    }
+    if (channel !== store.channelName()) throw new HttpError(403, `Not allowed on ${channel}`);
+    return { auth: pusher.sign(socketId, channel) };
+  }
+
+  /** @type {Record<string, (req: import('node:http').IncomingMessage) => Promise<unknown>>} */
+  const routes = {
+    'GET feature-flags': async () => state.featureFlags,
+    'GET telephone-entry/property': async () => state.property,
+    'POST telephone-entry/access-requests': async (req) => accessRequests(await readObject(req)),
+    'POST telephone-entry/checkin': async (req) => {
+      await readBody(req); // the kiosk sends none; read it anyway to free the socket
+      store.record('checkins', {});
+      return { ok: true };
+    },
+    'POST telephone-entry/logs': async (req) => {
+      const { message, meta, timestamp } = await readObject(req);
+      store.record('logs', { message, meta, timestamp });
+      return { ok: true };
+    },
+    'POST telephone-entry/calls': async (req) => createCall(await readObject(req)),
+    'POST telephone-entry/pusher/auth': async (req) => pusherAuth(await readBody(req, { acceptForm: true })),
+    'POST telephone-entry/sip-call': async (req) => {
+      const { intercomCallId, pusherChannelName, tenantId, to, username } = await readObject(req);
+      store.record('sipCalls', { intercomCallId, pusherChannelName, tenantId, to, username });
+      return { ok: true };
+    },
+  };
+
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} path the part after /api/
+   */
+  return async function handleApi(req, res, path) {
+    // Offline plays a dead network, so it wins even over a missing token.
+    if (state.offline) throw new HttpError(503, 'The simulator is offline (switch it back on in the console)');
+    if (bearerToken(req) !== token) throw new HttpError(401, 'Missing or wrong bearer token');
+    const route = routes[`${req.method} ${path}`];
+    if (!route) throw new HttpError(404, `No route ${req.method} /api/${path}`);
+    sendJson(res, 200, await route(req));
+  };
+}

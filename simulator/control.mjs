@@ -1,0 +1,113 @@
+// The control surface used by the console and by end-to-end tests: the same
+// actions as JS methods (in-process tests) and as /sim/ HTTP routes.
+import { HttpError, isPlainObject, readObject, sendJson } from './http-util.mjs';
+
+/**
+ * @param {{ store: ReturnType<typeof import('./store.mjs').createStore>,
+ *   pusher: ReturnType<typeof import('./pusher.mjs').createPusherServer>,
+ *   hardware: ReturnType<typeof import('./hardware.mjs').createHardwareServer> }} deps
+ */
+export function createControls({ store, pusher, hardware }) {
+  const { state } = store;
+  const channelEvent = (event, data = {}) => pusher.trigger(store.channelName(), event, data);
+
+  return {
+    /** Everything /sim/state shows; records carry `at` (ISO time). */
+    snapshot: () => ({
+      ...state,
+      channel: store.channelName(),
+      connections: { hardware: hardware.clientCount(), channels: pusher.subscriptions() },
+    }),
+    /** A card or code read at the panel; returns how many kiosks got it. */
+    facility: (code) => hardware.facility(code),
+    refresh: () => hardware.refresh(),
+    /** Server event on the property's private channel; returns how many subscribers got it. */
+    channelEvent,
+    trigger: (channel, event, data) => pusher.trigger(channel, event, data),
+    propertyUpdated: () => channelEvent('property-updated'),
+    /**
+     * Merges into the property meta, the device flags and the feature flags,
+     * then tells the kiosk to reload like the real back end would.
+     * @param {{ property?: object, device?: object, featureFlags?: object }} patch
+     */
+    patchProperty(patch) {
+      for (const [part, target] of [
+        ['property', state.property.property],
+        ['device', state.property.device],
+        ['featureFlags', state.featureFlags],
+      ]) {
+        if (patch[part] === undefined) continue;
+        if (!isPlainObject(patch[part])) throw new HttpError(400, `\`${part}\` must be an object`);
+        Object.assign(target, patch[part]);
+      }
+      store.changed();
+      return channelEvent('property-updated');
+    },
+    /** @param {boolean} offline while true every /api/ route answers 503 */
+    setOffline(offline) {
+      state.offline = offline;
+      store.changed();
+    },
+    reset: () => store.reset(),
+  };
+}
+
+/**
+ * Streams store changes as Server-Sent Events until the client goes away.
+ * @param {import('node:http').ServerResponse} res
+ */
+function streamEvents(store, res) {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+  res.write(': connected\n\n');
+  const unsubscribe = store.subscribe((change) => res.write(`data: ${JSON.stringify(change)}\n\n`));
+  res.on('close', unsubscribe);
+}
+
+/** @param {unknown} code */
+const isCardCode = (code) => (typeof code === 'string' && /^\d+$/.test(code)) || Number.isInteger(code);
+
+/**
+ * @param {ReturnType<typeof createControls>} controls
+ * @param {ReturnType<typeof import('./store.mjs').createStore>} store
+ */
+export function createControlRoutes(controls, store) {
+  /** @type {Record<string, (req: import('node:http').IncomingMessage) => Promise<unknown>>} */
+  const routes = {
+    'GET state': async () => controls.snapshot(),
+    'POST facility': async (req) => {
+      const { code } = await readObject(req);
+      if (!isCardCode(code)) throw new HttpError(400, '`code` must be digits');
+      return { sent: controls.facility(code) };
+    },
+    'POST refresh': async () => ({ sent: controls.refresh() }),
+    'POST property-updated': async () => ({ delivered: controls.propertyUpdated() }),
+    'PATCH property': async (req) => ({ delivered: controls.patchProperty(await readObject(req)) }),
+    'POST offline': async (req) => {
+      const { offline } = await readObject(req);
+      if (typeof offline !== 'boolean') throw new HttpError(400, '`offline` must be a boolean');
+      controls.setOffline(offline);
+      return { offline };
+    },
+    'POST channel-event': async (req) => {
+      const { event, data } = await readObject(req);
+      if (typeof event !== 'string' || event === '') throw new HttpError(400, '`event` must be a name');
+      return { delivered: controls.channelEvent(event, data ?? {}) };
+    },
+    'POST reset': async () => {
+      controls.reset();
+      return { ok: true };
+    },
+  };
+
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} path the part after /sim/
+   */
+  return async function handleControl(req, res, path) {
+    if (req.method === 'GET' && path === 'events') return streamEvents(store, res);
+    const route = routes[`${req.method} ${path}`];
+    if (!route) throw new HttpError(404, `No route ${req.method} /sim/${path}`);
+    sendJson(res, 200, await route(req));
+  };
+}

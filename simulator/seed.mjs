@@ -1,0 +1,125 @@
+// The seeded property the simulator serves. Everything is derived from fixed
+// lists by index arithmetic, so every run (and every test) sees the same data.
+import { readFileSync } from 'node:fs';
+
+// Two last names per letter for most of the alphabet, so the directory's
+// letter jumps have something to land on.
+const LAST = [
+  'Abbott', 'Baker', 'Chen', 'Dubois', 'Edwards', 'Fischer', 'Garcia', 'Hughes', 'Ibrahim',
+  'Jensen', 'Kowalski', 'Lopez', 'Murphy', 'Nguyen', "O'Brien", 'Patel', 'Quinn', 'Rossi',
+  'Schmidt', 'Tanaka', 'Usman', 'Vargas', 'Walsh', 'Xu', 'Young', 'Zimmerman',
+  'Adams', 'Brooks', 'Castillo', 'Diaz', 'Ellis', 'Foster', 'Gupta', 'Hansen', 'Ito',
+  'Johnson', 'Kim', 'Larsen', 'Moreau', 'Novak', 'Okafor', 'Park', 'Reyes', 'Silva',
+  'Turner', 'Underwood', 'Vance', 'Wong', 'Yilmaz', 'Zhang',
+];
+const FIRST = [
+  'Aaron', 'Beatrice', 'Carlos', 'Dana', 'Emil', 'Fatima', 'George', 'Hana', 'Ivan', 'Julia',
+  'Kofi', 'Leah', 'Marco', 'Nadia', 'Oscar', 'Priya', 'Rafael', 'Sofia', 'Tomas', 'Uma',
+  'Victor', 'Wendy', 'Yusuf', 'Zoe',
+];
+// Names whose sort key is lower-case or accented: directory sorting must cope.
+const SPECIAL = [
+  { display: 'Élodie', sort: 'Élodie' },
+  { display: 'Maria de la Cruz', sort: 'de la Cruz, Maria' },
+  { display: 'Ömer Öztürk', sort: 'Öztürk, Ömer' },
+  { display: 'Pieter van Dijk', sort: 'van Dijk, Pieter' },
+];
+const HIDDEN = [['Quentin', 'Hale'], ['Rosa', 'Ibarra'], ['Sam', 'Keller'], ['Tess', 'Lund']];
+const LISTED_GENERATED = 64;
+
+/** @param {string} first @param {string} last */
+const named = (first, last) => ({ display: `${first} ${last}`, sort: `${last}, ${first}` });
+
+/**
+ * @param {{display: string, sort: string}} name
+ * @param {number} k position over all residents, drives every derived field
+ * @param {boolean} listed
+ */
+function resident(name, k, listed) {
+  const credentials = k % 3 === 1 ? [] : [{ code: String(11001 + k) }];
+  // A leading-zero credential: hardware reads compare numerically ("777").
+  if (k === 2) credentials.push({ code: '00777' });
+  return {
+    id: listed ? 101 + k : 201 + (k - LISTED_GENERATED - SPECIAL.length),
+    directory_display_name: name.display,
+    directory_sort_name: name.sort,
+    directory_lookup_code: String(1001 + k * 13),
+    enable_directory_listing: listed,
+    directory_phone_country_code: '1',
+    directory_phone: String(5552000000 + k),
+    user_enabled_video_calls: k % 3 !== 2,
+    // Every 17th resident has no access code (SPEC: only logged when needed).
+    property_access_code: k % 17 === 16 ? null : { code: String(10001 + k) },
+    property_credentials: credentials,
+  };
+}
+
+/** @returns {object} a fresh copy of the seeded property data response */
+export function seedProperty() {
+  const names = [
+    ...Array.from({ length: LISTED_GENERATED }, (_, i) =>
+      named(FIRST[(i * 5) % FIRST.length], LAST[i % LAST.length])),
+    ...SPECIAL,
+  ];
+  const residents = names.map((n, k) => resident(n, k, true));
+  HIDDEN.forEach(([f, l], i) => residents.push(resident(named(f, l), names.length + i, false)));
+  return {
+    property: { id: 1, public_name: 'Maple Court Apartments', phone: '5555550100', clubhouse_panel_id: null },
+    residents,
+    property_staff: [
+      { id: 1, name: 'Morgan Manager', property_access_code: { code: '20001' }, property_credentials: [{ code: '21001' }] },
+      { id: 2, name: 'Sam Supervisor', property_access_code: { code: '20002' }, property_credentials: [] },
+    ],
+    unitGuests: [
+      { id: 1, propertyAccessCode: { code: '40001', active: true } },
+      { id: 2, propertyAccessCode: { code: '40002', active: false } },
+      { id: 3, propertyAccessCode: { code: '40003', active: true } },
+    ],
+    property_guests: [
+      { id: 1, name: 'Cleaning Crew', property_access_code: { code: '30001' }, property_credentials: [{ code: '31001' }] },
+      { id: 2, name: 'Pool Service', property_access_code: { code: '30002' }, property_credentials: [] },
+    ],
+    device: {
+      id: 7,
+      enable_numeric_codes: true,
+      enable_qr_codes: true,
+      enable_resident_directory: true,
+      enable_call_manager: true,
+      enable_video_calls: true,
+    },
+    twimlToken: 'sim-twiml-token',
+  };
+}
+
+/** Codes and ids of the seeded property that tests rely on. */
+export const KNOWN = Object.freeze({
+  residentCode: '10001',
+  residentCredential: '11001',
+  leadingZeroCredential: '00777',
+  staffCode: '20001',
+  propertyGuestCode: '30001',
+  activeUnitGuestCode: '40001',
+  inactiveUnitGuestCode: '40002',
+  invalidCode: '99999',
+  firstResident: Object.freeze({ id: 101, name: 'Aaron Abbott', lookup: '1001' }),
+  videoResidentId: 101,
+  noVideoResidentId: 103,
+  hiddenResidentId: 201,
+});
+
+/**
+ * The property data to serve: the `property` option, else the JSON file named
+ * by SIM_PROPERTY, else the seed. Always a private copy, so a simulator's
+ * PATCHes never leak into another one running in the same process.
+ * @param {object} [property]
+ */
+export function loadPropertyData(property) {
+  if (property) return structuredClone(property);
+  const file = process.env.SIM_PROPERTY;
+  if (!file) return seedProperty();
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  if (!data?.property || data.property.id === undefined || !data.device) {
+    throw new Error(`SIM_PROPERTY ${file}: expected a property data response with property.id and device`);
+  }
+  return data;
+}
