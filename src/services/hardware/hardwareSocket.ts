@@ -1,0 +1,190 @@
+import type { HardwareNotification, HardwareService } from './types';
+
+/** The part of the WebSocket API this service uses, so tests can inject a small fake. */
+export interface SocketLike {
+  send(data: string): void;
+  close(): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+}
+
+export interface HardwareSocketOptions {
+  url: string;
+  /** Read on every (re)connection: the page address can change between them. */
+  getDetectUrl: () => string;
+  log: (message: string, meta?: unknown) => void;
+  WebSocketImpl?: new (url: string) => SocketLike;
+  relayDelayMs?: number;
+  retryWindowMs?: number;
+  requestTimeoutMs?: number;
+}
+
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 30_000;
+
+/** Something waiting on the socket: a reply to request `id`, the next open, or a plain delay. */
+interface Waiter {
+  kind: 'reply' | 'open' | 'delay';
+  id?: number;
+  method?: string;
+  settle(error?: Error, value?: unknown): void;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Digits as a string, whichever of the three shapes the panel used; undefined when unusable. */
+function facilityCode(params: unknown): string | undefined {
+  const raw: unknown = Array.isArray(params) ? params[0] : isObject(params) ? params.code : undefined;
+  if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0) return String(raw);
+  if (typeof raw === 'string' && /^\d+$/.test(raw)) return raw;
+  return undefined;
+}
+
+function parseNotification(message: Json): HardwareNotification | undefined {
+  if (message.method === 'refresh') return { kind: 'refresh' };
+  if (message.method !== 'facility') return undefined;
+  const code = facilityCode(message.params);
+  return code === undefined ? undefined : { kind: 'facility', code };
+}
+
+/**
+ * JSON-RPC 2.0 client for the panel's hardware daemon. `start` connects and
+ * reconnects with back-off; `stop` closes the socket, clears every timer and
+ * rejects whatever is still waiting.
+ */
+export function createHardwareSocket({
+  url,
+  getDetectUrl,
+  log,
+  WebSocketImpl = WebSocket,
+  relayDelayMs = 600,
+  retryWindowMs = 10_000,
+  requestTimeoutMs = 5_000,
+}: HardwareSocketOptions): HardwareService {
+  let onNotification: ((notification: HardwareNotification) => void) | null = null;
+  let socket: SocketLike | null = null;
+  let isOpen = false;
+  let retryMs = FIRST_RETRY_MS;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let nextId = 1;
+  const waiters = new Set<Waiter>();
+
+  function wait(waiter: Omit<Waiter, 'settle'>, ms: number, timeoutError?: Error): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => entry.settle(timeoutError), ms);
+      const entry: Waiter = {
+        ...waiter,
+        settle(error, value) {
+          clearTimeout(timer);
+          waiters.delete(entry);
+          if (error) reject(error);
+          else resolve(value);
+        },
+      };
+      waiters.add(entry);
+    });
+  }
+
+  function settleAll(kind: Waiter['kind'] | null, error?: Error) {
+    for (const waiter of [...waiters]) if (kind === null || waiter.kind === kind) waiter.settle(error);
+  }
+
+  function call(method: string, params: unknown[]): Promise<unknown> {
+    if (!socket || !isOpen) return Promise.reject(new Error(`Hardware socket not connected (${method})`));
+    const id = nextId++;
+    const reply = wait({ kind: 'reply', id, method }, requestTimeoutMs, new Error(`${method} timed out`));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    return reply;
+  }
+
+  function handleReply(message: Json) {
+    const waiter = [...waiters].find((w) => w.kind === 'reply' && w.id === message.id);
+    if (!waiter) return log('Hardware socket: reply to an unknown request', message);
+    if (message.error === undefined) return waiter.settle(undefined, message.result);
+    const detail = isObject(message.error) ? message.error.message : message.error;
+    waiter.settle(new Error(`${waiter.method} failed: ${String(detail)}`));
+  }
+
+  function handleMessage(data: unknown) {
+    let message: unknown;
+    try {
+      message = JSON.parse(String(data));
+    } catch {
+      return log('Hardware socket: unparsable message', data);
+    }
+    if (!isObject(message)) return log('Hardware socket: unexpected message', message);
+    if (message.method === undefined && message.id !== undefined) return handleReply(message);
+    const notification = parseNotification(message);
+    if (!notification) return log('Hardware socket: ignored notification', message);
+    onNotification?.(notification);
+  }
+
+  function connect() {
+    reconnectTimer = undefined;
+    let next: SocketLike;
+    try {
+      next = new WebSocketImpl(url);
+    } catch (error) {
+      log('Hardware socket: cannot connect', error);
+      return scheduleReconnect();
+    }
+    socket = next;
+    next.onopen = () => {
+      isOpen = true;
+      retryMs = FIRST_RETRY_MS;
+      call('detectUrl', [getDetectUrl()]).catch((error: unknown) => log('Hardware socket: detectUrl failed', error));
+      settleAll('open');
+    };
+    next.onmessage = (event) => handleMessage(event.data);
+    // Errors are followed by a close, which handles the retry.
+    next.onerror = () => log('Hardware socket error', { url });
+    next.onclose = () => {
+      socket = null;
+      isOpen = false;
+      settleAll('reply', new Error('Hardware socket closed'));
+      scheduleReconnect();
+    };
+  }
+
+  function scheduleReconnect() {
+    reconnectTimer = setTimeout(connect, retryMs);
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+  }
+
+  return {
+    start(handler) {
+      onNotification = handler;
+      if (!socket && reconnectTimer === undefined) connect();
+    },
+
+    stop() {
+      onNotification = null;
+      clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      if (socket) {
+        // Detach first so the close does not schedule a reconnect.
+        socket.onopen = socket.onmessage = socket.onerror = socket.onclose = null;
+        socket.close();
+        socket = null;
+      }
+      isOpen = false;
+      retryMs = FIRST_RETRY_MS;
+      settleAll(null, new Error('Hardware socket stopped'));
+    },
+
+    async openGate(code) {
+      if (!code) throw new Error('User who opened gate does not have access code');
+      if (!isOpen) {
+        await wait({ kind: 'open' }, retryWindowMs, new Error('Hardware socket unreachable: gate not opened'));
+      }
+      const signal = call('wiegand', [0, code]);
+      // The relay follows the code signal after a fixed delay, not after its answer.
+      const relay = wait({ kind: 'delay' }, relayDelayMs).then(() => call('enable_relay1', []));
+      await Promise.all([signal, relay]);
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import Pusher, { type Channel, type Options } from 'pusher-js';
+import type { ChannelHandlers, RealtimeService } from './types';
+
+export interface PusherRealtimeOptions {
+  key: string;
+  cluster: string;
+  /** A self-hosted Pusher-protocol server; empty to use the Pusher cluster. */
+  host: string;
+  port: number;
+  forceTLS: boolean;
+  authEndpoint: string;
+  /** Read on every channel authorization, so a renewed token is picked up. */
+  getToken: () => string | null;
+  log: (message: string, meta?: unknown) => void;
+  PusherImpl?: typeof Pusher;
+}
+
+/** pusher-js options for either a self-hosted server or the Pusher cluster. */
+export function pusherOptions({
+  cluster,
+  host,
+  port,
+  forceTLS,
+  authEndpoint,
+  getToken,
+}: Omit<PusherRealtimeOptions, 'key' | 'log' | 'PusherImpl'>): Options {
+  const channelAuthorization: Options['channelAuthorization'] = {
+    endpoint: authEndpoint,
+    transport: 'ajax',
+    headersProvider: () => {
+      const token = getToken();
+      return token ? { Authorization: `Bearer ${token}` } : {};
+    },
+  };
+  if (!host) return { cluster, forceTLS, channelAuthorization };
+  // A self-hosted server speaks WebSocket only: no HTTP fallbacks to try.
+  return {
+    cluster,
+    wsHost: host,
+    wsPort: port,
+    wssPort: port,
+    forceTLS,
+    enabledTransports: ['ws', 'wss'],
+    channelAuthorization,
+  };
+}
+
+/**
+ * The real-time channel over pusher-js. The connection is made on the first
+ * `subscribe` and dropped by `disconnect`; a channel is left when its last
+ * subscriber unsubscribes, so several features can share one channel.
+ */
+export function createPusherRealtime({
+  key,
+  log,
+  PusherImpl = Pusher,
+  ...config
+}: PusherRealtimeOptions): RealtimeService {
+  let pusher: Pusher | null = null;
+  const subscriberCounts = new Map<string, number>();
+
+  function connection(): Pusher {
+    if (pusher) return pusher;
+    const created = new PusherImpl(key, pusherOptions(config));
+    created.connection.bind('state_change', ({ current }: { current: string }) =>
+      log(`Realtime connection ${current}`),
+    );
+    created.connection.bind('error', (error: unknown) => log('Realtime connection error', error));
+    pusher = created;
+    return created;
+  }
+
+  return {
+    subscribe(channelName, handlers: ChannelHandlers) {
+      const instance = connection();
+      const channel = instance.subscribe(channelName);
+      subscriberCounts.set(channelName, (subscriberCounts.get(channelName) ?? 0) + 1);
+      const route = (event: string, data: unknown) => {
+        if (event === 'pusher:subscription_succeeded') handlers.onSubscribed?.();
+        else if (event === 'pusher:subscription_error') handlers.onSubscriptionError?.(data);
+        else if (!event.startsWith('pusher:')) handlers.onEvent(event, data);
+      };
+      channel.bind_global(route);
+      // A later subscriber to a live channel would otherwise never hear that it is subscribed.
+      if (channel.subscribed) handlers.onSubscribed?.();
+
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        channel.unbind_global(route);
+        if (pusher !== instance) return; // already disconnected
+        const remaining = (subscriberCounts.get(channelName) ?? 1) - 1;
+        if (remaining > 0) {
+          subscriberCounts.set(channelName, remaining);
+        } else {
+          subscriberCounts.delete(channelName);
+          instance.unsubscribe(channelName);
+        }
+      };
+    },
+
+    trigger(channelName, event, data) {
+      // pusher.channel() is typed as always returning, but gives undefined for unknown channels.
+      const channel = pusher?.channel(channelName) as Channel | undefined;
+      if (!channel?.trigger(event, data)) log(`Realtime event ${event} not sent`, { channel: channelName });
+    },
+
+    disconnect() {
+      pusher?.disconnect();
+      pusher = null;
+      subscriberCounts.clear();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { Howl, type HowlOptions } from 'howler';
+import type { SoundName, SoundService } from './types';
+
+/** The part of howler's Howl this service uses, so tests can inject a small fake. */
+export interface HowlLike {
+  play(): number;
+  stop(): unknown;
+  once(event: 'unlock', callback: () => void): unknown;
+  off(event: 'unlock', callback: () => void): unknown;
+}
+
+export interface HowlerSoundOptions {
+  /** Where `<name>.wav` files are served from; ends with a slash. */
+  baseUrl?: string;
+  HowlImpl?: new (options: HowlOptions) => HowlLike;
+  /** Load and play failures are reported here; sounds are never worth an exception. */
+  log?: (message: string, meta?: unknown) => void;
+}
+
+interface Sound {
+  howl: HowlLike;
+  /** Set while a refused play waits for the user's first touch to unlock audio. */
+  retry: (() => void) | null;
+}
+
+/**
+ * Plays the kiosk's sounds with howler. Each Howl is created on the first play
+ * of its sound: the panel is too weak to decode every file at startup.
+ */
+export function createHowlerSound({
+  baseUrl = '/sounds/',
+  HowlImpl = Howl,
+  log,
+}: HowlerSoundOptions = {}): SoundService {
+  const sounds = new Map<SoundName, Sound>();
+
+  // Autoplay policy: try again once, when howler sees the first touch or key press.
+  function retryOnUnlock(sound: Sound) {
+    if (sound.retry) return;
+    const retry = () => {
+      sound.retry = null;
+      sound.howl.play();
+    };
+    sound.retry = retry;
+    sound.howl.once('unlock', retry);
+  }
+
+  function soundFor(name: SoundName): Sound {
+    const existing = sounds.get(name);
+    if (existing) return existing;
+    const howl = new HowlImpl({
+      src: [`${baseUrl}${name}.wav`],
+      loop: name === 'ring',
+      onloaderror: (_id, error) => log?.(`Sound ${name} failed to load`, error),
+      onplayerror: (_id, error) => {
+        log?.(`Sound ${name} was refused`, error);
+        const sound = sounds.get(name);
+        if (sound) retryOnUnlock(sound);
+      },
+    });
+    const sound: Sound = { howl, retry: null };
+    sounds.set(name, sound);
+    return sound;
+  }
+
+  function stop(sound: Sound) {
+    // A pending retry would otherwise start a stopped sound (a looping ring!) at the next touch.
+    if (sound.retry) sound.howl.off('unlock', sound.retry);
+    sound.retry = null;
+    sound.howl.stop();
+  }
+
+  return {
+    play(name) {
+      try {
+        const sound = soundFor(name);
+        // Restart rather than overlap when the same sound is asked for again.
+        stop(sound);
+        sound.howl.play();
+      } catch (error) {
+        log?.(`Sound ${name} could not be played`, error);
+      }
+    },
+    stop(name) {
+      const sound = sounds.get(name);
+      if (sound) stop(sound);
+    },
+    stopAll() {
+      for (const sound of sounds.values()) stop(sound);
+    },
+  };
+}
