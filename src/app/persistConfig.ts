@@ -1,5 +1,5 @@
 import { createMigrate, type PersistConfig, type PersistedState } from 'redux-persist';
-import storage from 'redux-persist/lib/storage';
+import { kioskStorage } from './kioskStorage';
 import { TRANSIENT_KEYS, type RootState } from './rootReducer';
 
 /** Bump with a migration whenever the persisted shape changes. */
@@ -12,7 +12,7 @@ const migrations = {
 export const persistConfig: PersistConfig<RootState> = {
   key: 'gate-kiosk',
   version: PERSIST_VERSION,
-  storage,
+  storage: kioskStorage,
   blacklist: TRANSIENT_KEYS,
   migrate: createMigrate(migrations),
   // Write at once: an access record must reach storage before a crash or reload.

@@ -23,7 +23,8 @@ export function listenForNotificationExpiry(startListening: AppStartListening): 
       await listener.delay(NOTIFICATION_LIFETIME_MS);
       listener.dispatch(notificationPopped(id));
       // Let a gate opening that is still being signalled finish first.
-      await listener.condition((_action, state) => selectGateOpeningsInFlight(state) === 0, RELOAD_WAIT_FOR_GATE_MS);
+      const gateIdle = (state: RootState) => selectGateOpeningsInFlight(state) === 0;
+      if (!gateIdle(listener.getState())) await listener.condition((_action, state) => gateIdle(state), RELOAD_WAIT_FOR_GATE_MS);
       listener.extra.page.reload();
     },
   });

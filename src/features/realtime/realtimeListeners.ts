@@ -21,7 +21,9 @@ export function listenForRealtime(startListening: AppStartListening): void {
       const { realtime, logger } = listener.extra;
       try {
         for (;;) {
-          await listener.condition((_action, state) => selectPropertyId(state) !== null);
+          if (selectPropertyId(listener.getState()) === null) {
+            await listener.condition((_action, state) => selectPropertyId(state) !== null);
+          }
           const propertyId = selectPropertyId(listener.getState()) as number;
           const unsubscribe = realtime.subscribe(propertyChannelName(propertyId), {
             onEvent: (event, data) =>

@@ -1,0 +1,165 @@
+import { delay, http, HttpResponse } from 'msw';
+import { persistStore } from 'redux-persist';
+import { appStarted } from '../../app/actions';
+import { makeStore } from '../../app/store';
+import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
+import { createTestServices } from '../../testing/fakeServices';
+import { rawProperty } from '../../testing/fixtures';
+import { storeWithProperty } from '../../testing/renderKiosk';
+import { onlineChanged } from '../app-status/appStatusSlice';
+import { codeEntered } from '../gate/gateActions';
+import { parsePropertyResponse } from '../property/parsePropertyResponse';
+import { propertyLoaded } from '../property/propertySlice';
+import { accessRequestQueued, selectQueuedAccessRequests, type AccessRequest } from './accessQueueSlice';
+
+withApiServer();
+
+const queuePath = `${API_URL}/api/telephone-entry/access-requests`;
+const sentBatches = () => requestsTo('telephone-entry/access-requests').map((r) => (r.body as { requests: AccessRequest[] }).requests);
+const request = (user_code: string, created_at = '2026-11-21T10:00:00.000Z'): AccessRequest => ({
+  user_code,
+  access_granted: true,
+  created_at,
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => vi.useRealTimers());
+
+function started(property = rawProperty()) {
+  const services = createTestServices();
+  const store = storeWithProperty(services, 'GEN2', property);
+  store.dispatch(appStarted());
+  onTestFinished(() => store.dispose());
+  return store;
+}
+
+describe('access-request queue', () => {
+  it('records a typed code with the string code, the outcome and an ISO time', async () => {
+    vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
+    const store = started();
+    store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
+    store.dispatch(codeEntered({ code: '99999', source: 'keypad' }));
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([
+      { user_code: '10001', access_granted: true, created_at: '2026-11-21T12:00:00.000Z' },
+      { user_code: '99999', access_granted: false, created_at: '2026-11-21T12:00:00.000Z' },
+    ]);
+  });
+
+  it('sends one batch soon after an enqueue and removes what the server echoed', async () => {
+    const store = started();
+    await vi.advanceTimersByTimeAsync(10);
+    store.dispatch(accessRequestQueued(request('10001')));
+    store.dispatch(accessRequestQueued(request('10002')));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(sentBatches()).toEqual([[request('10001'), request('10002')]]);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+  });
+
+  it('removes only items the answer matches on user_code, created_at and access_granted', async () => {
+    apiServer.use(http.post(queuePath, () => HttpResponse.json([request('10001'), { ...request('10002'), access_granted: false }])));
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    store.dispatch(accessRequestQueued(request('10002')));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10002')]);
+  });
+
+  it('keeps everything when the send fails, and delivers it on the 30 s batch', async () => {
+    apiServer.use(http.post(queuePath, () => HttpResponse.json({ error: 'down' }, { status: 500 })));
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(selectQueuedAccessRequests(store.getState())).toHaveLength(1);
+    apiServer.resetHandlers();
+    await vi.advanceTimersByTimeAsync(30000);
+    expect(sentBatches().at(-1)).toEqual([request('10001')]);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+  });
+
+  it('keeps everything when the send times out', async () => {
+    apiServer.use(http.post(queuePath, async () => {
+      await delay('infinite');
+      return HttpResponse.json([]);
+    }));
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1100 + 2000);
+    expect(store.getState().app.sendingAccessRequests).toBe(false);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10001')]);
+  });
+
+  it('does not overlap sends, and items enqueued during a send stay for the next batch', async () => {
+    let answered = 0;
+    apiServer.use(
+      http.post(queuePath, async ({ request: req }) => {
+        const { requests } = (await req.json()) as { requests: AccessRequest[] };
+        await delay(1500);
+        answered += 1;
+        return HttpResponse.json(requests);
+      }),
+    );
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1100);
+    store.dispatch(accessRequestQueued(request('10002')));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(sentBatches()).toEqual([[request('10001')]]);
+    expect(answered).toBe(0);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(answered).toBe(1);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10002')]);
+    await vi.advanceTimersByTimeAsync(30000);
+    expect(sentBatches().at(-1)).toEqual([request('10002')]);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+  });
+
+  it('waits while offline and sends soon after coming back online', async () => {
+    const store = started();
+    store.dispatch(onlineChanged(false));
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(61000);
+    expect(sentBatches()).toEqual([]);
+    store.dispatch(onlineChanged(true));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(sentBatches()).toEqual([[request('10001')]]);
+  });
+
+  it('records nothing for a clubhouse panel', () => {
+    const base = rawProperty();
+    const store = started({ ...base, property: { ...base.property, clubhouse_panel_id: 3 } });
+    store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+  });
+
+  it('records nothing before property data is loaded', () => {
+    const store = makeStore(createTestServices());
+    onTestFinished(() => store.dispose());
+    store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+  });
+
+  it('survives a reload: queued items come back from storage and are delivered', async () => {
+    vi.useRealTimers();
+    const first = makeStore(createTestServices());
+    const firstPersistor = persistStore(first);
+    await vi.waitFor(() => expect(firstPersistor.getState().bootstrapped).toBe(true));
+    const parsed = parsePropertyResponse(rawProperty());
+    first.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
+    first.dispatch(accessRequestQueued(request('10001')));
+    await firstPersistor.flush();
+    first.dispose();
+    firstPersistor.pause();
+
+    const second = makeStore(createTestServices());
+    onTestFinished(() => second.dispose());
+    const secondPersistor = persistStore(second);
+    await vi.waitFor(() => expect(secondPersistor.getState().bootstrapped).toBe(true));
+    expect(selectQueuedAccessRequests(second.getState())).toEqual([request('10001')]);
+    expect(second.getState().app.sendingAccessRequests).toBe(false);
+    second.dispatch(appStarted());
+    await vi.waitFor(() => expect(selectQueuedAccessRequests(second.getState())).toEqual([]));
+    expect(sentBatches()).toEqual([[request('10001')]]);
+  });
+});

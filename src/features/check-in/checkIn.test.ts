@@ -1,0 +1,35 @@
+import { http, HttpResponse } from 'msw';
+import { appStarted } from '../../app/actions';
+import { makeStore } from '../../app/store';
+import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
+import { createTestServices } from '../../testing/fakeServices';
+
+withApiServer();
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('check-in', () => {
+  it('posts a check-in with no body at start and every 30 s, through failures', async () => {
+    const store = makeStore(createTestServices());
+    onTestFinished(() => store.dispose());
+    store.dispatch(appStarted());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(requestsTo('telephone-entry/checkin')).toEqual([
+      { method: 'POST', path: '/api/telephone-entry/checkin', authorization: 'Bearer test-token', body: null },
+    ]);
+    apiServer.use(http.post(`${API_URL}/api/telephone-entry/checkin`, () => HttpResponse.error()));
+    await vi.advanceTimersByTimeAsync(29900);
+    expect(requestsTo('telephone-entry/checkin')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(requestsTo('telephone-entry/checkin')).toHaveLength(2);
+    apiServer.resetHandlers();
+    await vi.advanceTimersByTimeAsync(30000);
+    expect(requestsTo('telephone-entry/checkin')).toHaveLength(3);
+    store.dispose();
+    await vi.advanceTimersByTimeAsync(90000);
+    expect(requestsTo('telephone-entry/checkin')).toHaveLength(3);
+  });
+});

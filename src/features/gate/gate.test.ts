@@ -1,0 +1,100 @@
+import { appStarted } from '../../app/actions';
+import { withApiServer } from '../../testing/apiServer';
+import { createTestServices } from '../../testing/fakeServices';
+import { storeWithProperty } from '../../testing/renderKiosk';
+import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
+import { selectCurrentNotification } from '../notifications/notificationsSlice';
+import { codeEntered, gateOpenRequested } from './gateActions';
+
+withApiServer();
+
+function started() {
+  const services = createTestServices();
+  const store = storeWithProperty(services);
+  store.dispatch(appStarted());
+  onTestFinished(() => store.dispose());
+  return { store, services };
+}
+
+const queued = (store: ReturnType<typeof started>['store']) =>
+  selectQueuedAccessRequests(store.getState()).map((r) => [r.user_code, r.access_granted]);
+
+describe('gate', () => {
+  it.each([
+    ['resident access code', '10001'],
+    ['resident credential', '10002'],
+    ['staff code', '20001'],
+    ['staff credential with a leading zero', '00777'],
+    ['property guest code', '30001'],
+    ['active unit guest code', '40001'],
+  ])('a typed %s opens the gate', (_name, code) => {
+    const { store, services } = started();
+    store.dispatch(codeEntered({ code, source: 'keypad' }));
+    expect(services.hardware.openGate).toHaveBeenCalledWith(code);
+    expect(services.sound.play).toHaveBeenCalledWith('gateOpen');
+    expect(selectCurrentNotification(store.getState())).toMatchObject({ title: 'Access Granted!', body: 'You can now enter' });
+    expect(queued(store)).toEqual([[code, true]]);
+  });
+
+  it.each([
+    ['an inactive unit guest code', '40002'],
+    ['an unknown code', '99999'],
+    ['a short code', '1000'],
+    ['a code that matches only by numeric value', '777'],
+  ])('refuses %s typed on the keypad', (_name, code) => {
+    const { store, services } = started();
+    store.dispatch(codeEntered({ code, source: 'keypad' }));
+    expect(services.hardware.openGate).not.toHaveBeenCalled();
+    expect(services.sound.play).toHaveBeenCalledWith('sorryCode');
+    expect(selectCurrentNotification(store.getState())).toMatchObject({ status: 'ERROR', title: "Sorry, that code didn't work" });
+    expect(queued(store)).toEqual([[code, false]]);
+  });
+
+  it('opening without a code is the no-access-code error', () => {
+    const { store, services } = started();
+    store.dispatch(gateOpenRequested(null));
+    expect(services.hardware.openGate).not.toHaveBeenCalled();
+    expect(services.sound.play).toHaveBeenCalledWith('sorryError');
+    expect(selectCurrentNotification(store.getState())?.title).toBe('User who opened gate does not have access code');
+  });
+
+  it('a hardware failure is logged and the in-flight count returns to zero', async () => {
+    const { store, services } = started();
+    services.hardware.openGate.mockRejectedValueOnce(new Error('panel unreachable'));
+    store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
+    expect(store.getState().app.gateOpeningsInFlight).toBe(1);
+    await vi.waitFor(() => expect(store.getState().app.gateOpeningsInFlight).toBe(0));
+    expect(console.error).toHaveBeenCalledWith('The gate could not be opened', expect.anything());
+  });
+});
+
+describe('hardware socket notifications', () => {
+  it('a valid card read (numeric value) opens the gate with the code as read', () => {
+    const { store, services } = started();
+    services.hardware.notify({ kind: 'facility', code: '0010001' });
+    expect(services.hardware.openGate).toHaveBeenCalledWith('0010001');
+    expect(queued(store)).toEqual([['0010001', true]]);
+  });
+
+  it('an invalid card read shows the error with the error sound and queues a denied request', () => {
+    const { store, services } = started();
+    services.hardware.notify({ kind: 'facility', code: '55555' });
+    expect(services.hardware.openGate).not.toHaveBeenCalled();
+    expect(services.sound.play).toHaveBeenCalledWith('error');
+    expect(selectCurrentNotification(store.getState())?.title).toBe("Sorry, that code didn't work");
+    expect(queued(store)).toEqual([['55555', false]]);
+  });
+
+  it('refresh reloads the page', () => {
+    const { services } = started();
+    services.hardware.notify({ kind: 'refresh' });
+    expect(services.page.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('the socket is stopped when the store is disposed', () => {
+    const { store, services } = started();
+    expect(services.hardware.start).toHaveBeenCalledTimes(1);
+    store.dispose();
+    return vi.waitFor(() => expect(services.hardware.stop).toHaveBeenCalledTimes(1));
+  });
+});

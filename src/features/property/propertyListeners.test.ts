@@ -1,0 +1,111 @@
+import { http, HttpResponse } from 'msw';
+import { appStarted } from '../../app/actions';
+import { makeStore } from '../../app/store';
+import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
+import { createTestServices } from '../../testing/fakeServices';
+import { rawProperty } from '../../testing/fixtures';
+import { selectPropertyError, selectPropertyStatus } from '../app-status/appStatusSlice';
+import { selectTelnyxEnabled } from './featureFlagsSlice';
+import { propertyRefreshRequested, selectPropertyData, selectTwimlToken } from './propertySlice';
+
+withApiServer();
+
+const propertyPath = `${API_URL}/api/telephone-entry/property`;
+
+function start() {
+  const services = createTestServices();
+  const store = makeStore(services);
+  store.dispatch(appStarted());
+  onTestFinished(() => store.dispose());
+  return { store, services };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('property polling', () => {
+  it('loads at start with the bearer token and then every 60 s', async () => {
+    const { store } = start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(1);
+    expect(requestsTo('telephone-entry/property')[0]?.authorization).toBe('Bearer test-token');
+    expect(selectPropertyStatus(store.getState())).toBe('loaded');
+    expect(selectPropertyData(store.getState())?.property.public_name).toBe('Maple Court');
+    expect(selectTwimlToken(store.getState())).toBe('twiml-1');
+
+    await vi.advanceTimersByTimeAsync(59000);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(2);
+  });
+
+  it('retries every 5 s while in error and keeps the good data it had', async () => {
+    const { store } = start();
+    await vi.advanceTimersByTimeAsync(10);
+    apiServer.use(http.get(propertyPath, () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+    store.dispatch(propertyRefreshRequested());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(selectPropertyError(store.getState())).toBe(true);
+    expect(selectPropertyData(store.getState())?.property.public_name).toBe('Maple Court');
+
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(3);
+
+    apiServer.resetHandlers();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(selectPropertyError(store.getState())).toBe(false);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(4);
+  });
+
+  it('keeps running on the last good data when the answer is malformed, and logs it', async () => {
+    const { store } = start();
+    await vi.advanceTimersByTimeAsync(10);
+    apiServer.use(http.get(propertyPath, () => HttpResponse.json({ property: null, residents: 'nope' })));
+    store.dispatch(propertyRefreshRequested());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(selectPropertyError(store.getState())).toBe(true);
+    expect(selectPropertyData(store.getState())?.residents).toHaveLength(1);
+    expect(requestsTo('telephone-entry/logs').map((r) => (r.body as { message: string }).message)).toContain(
+      'Property data could not be loaded',
+    );
+  });
+
+  it('accepts partly broken data, drops the bad entries and logs what was wrong', async () => {
+    apiServer.use(
+      http.get(propertyPath, () =>
+        HttpResponse.json(rawProperty({ residents: [null, { id: 'x' }, { id: 5, directory_display_name: 42 }], unitGuests: null })),
+      ),
+    );
+    const { store } = start();
+    await vi.advanceTimersByTimeAsync(10);
+    const data = selectPropertyData(store.getState());
+    expect(data?.residents.map((r) => r.id)).toEqual([5]);
+    expect(data?.unitGuests).toEqual([]);
+    const log = requestsTo('telephone-entry/logs').find((r) => (r.body as { message: string }).message.includes('malformed'));
+    expect(log?.body).toMatchObject({ meta: expect.arrayContaining(['unitGuests missing']) });
+    expect((log?.body as { timestamp: string }).timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('reads feature flags, defaulting telnyx_enabled to false', async () => {
+    apiServer.use(http.get(`${API_URL}/api/feature-flags`, () => HttpResponse.json({ other: true, telnyx_enabled: 'yes' })));
+    const { store } = start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(requestsTo('feature-flags')).toHaveLength(1);
+    expect(selectTelnyxEnabled(store.getState())).toBe(false);
+    apiServer.use(http.get(`${API_URL}/api/feature-flags`, () => HttpResponse.json({ telnyx_enabled: true })));
+    store.dispatch(propertyRefreshRequested());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(selectTelnyxEnabled(store.getState())).toBe(true);
+  });
+
+  it('stops polling when the store is disposed', async () => {
+    const { store } = start();
+    await vi.advanceTimersByTimeAsync(10);
+    store.dispose();
+    await vi.advanceTimersByTimeAsync(180000);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(1);
+  });
+});

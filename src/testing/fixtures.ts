@@ -1,0 +1,36 @@
+/** A small property answer as the back end sends it (raw JSON, before parsing). */
+export function rawProperty(overrides: Record<string, unknown> = {}) {
+  return {
+    property: { id: 1, public_name: 'Maple Court', phone: '5555550100' as string | null, clubhouse_panel_id: null as number | null },
+    device: {
+      id: 7,
+      enable_numeric_codes: true,
+      enable_qr_codes: true,
+      enable_resident_directory: true,
+      enable_call_manager: true,
+      enable_video_calls: true,
+    },
+    residents: [
+      {
+        id: 11,
+        directory_display_name: 'Aaron Abbott',
+        directory_sort_name: 'Abbott, Aaron',
+        directory_lookup_code: '0101',
+        enable_directory_listing: true,
+        directory_phone_country_code: '1',
+        directory_phone: '5555550111',
+        user_enabled_video_calls: true,
+        property_access_code: { code: '10001' },
+        property_credentials: [{ code: '10002' }],
+      },
+    ],
+    property_staff: [{ id: 21, property_access_code: { code: '20001' }, property_credentials: [{ code: '00777' }] }],
+    property_guests: [{ id: 31, property_access_code: { code: '30001' }, property_credentials: [] }],
+    unitGuests: [
+      { id: 41, propertyAccessCode: { code: '40001', active: true } },
+      { id: 42, propertyAccessCode: { code: '40002', active: false } },
+    ],
+    twimlToken: 'twiml-1',
+    ...overrides,
+  };
+}

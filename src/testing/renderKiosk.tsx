@@ -1,0 +1,47 @@
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppRoutes } from '../app/router';
+import type { RootState } from '../app/rootReducer';
+import { makeStore, type AppStore } from '../app/store';
+import { NotificationOverlay } from '../features/notifications/components/NotificationOverlay';
+import { parsePropertyResponse } from '../features/property/parsePropertyResponse';
+import { propertyLoaded } from '../features/property/propertySlice';
+import { launchParamsRead } from '../features/session/sessionSlice';
+import type { PanelModel } from '../features/session/models';
+import { createTestServices, type TestServices } from './fakeServices';
+import { rawProperty } from './fixtures';
+
+/** Shows the current path so tests can assert navigation like a visitor sees it. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function storeWithProperty(services: TestServices, model: PanelModel = 'GEN2', property = rawProperty()): AppStore {
+  const store = makeStore(services, {} as Partial<RootState>);
+  store.dispatch(launchParamsRead({ token: 'test-token', model, unknownModel: false }));
+  const parsed = parsePropertyResponse(property);
+  store.dispatch(propertyLoaded({ data: parsed.data, twimlToken: parsed.twimlToken }));
+  return store;
+}
+
+/** Renders the kiosk's screens at `route` with a loaded property and fake services. */
+export function renderKiosk({
+  route = '/',
+  model = 'GEN2' as PanelModel,
+  property = rawProperty(),
+  services = createTestServices(),
+}: { route?: string; model?: PanelModel; property?: ReturnType<typeof rawProperty>; services?: TestServices } = {}) {
+  const store = storeWithProperty(services, model, property);
+  const view = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes onReload={services.page.reload} />
+        <NotificationOverlay />
+        <LocationProbe />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { ...view, store, services };
+}
