@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/chromium';
+
+// End-to-end tests: the built kiosk in Debian's headless Chromium against the
+// local simulator. Run through `npm run test:e2e` (tests/e2e/run.mjs), which
+// finds the browser; never `playwright install`.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/artifacts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  globalTimeout: 5 * 60_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    // A panel screen.
+    viewport: { width: 800, height: 480 },
+    launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 5_000,
+    navigationTimeout: 10_000,
+  },
+});

@@ -1,0 +1,253 @@
+// Fixtures for the end-to-end tests.
+//
+// Per worker (a separate Node process): one free port reserved for the
+// simulator, one build of the kiosk pointing at it (dist-e2e-<worker>/), one
+// static server for that build. Per test: a fresh simulator on that port, so
+// tests never share records or property changes.
+//
+//   import { test, expect } from './fixtures';
+//   test('...', async ({ page, kiosk, sim, waitForRecord }) => {
+//     await kiosk.open(page, { model: 'TOUCH' });
+//     await waitForRecord('hardware', (r) => r.method === 'wiegand');
+//   });
+import { rm } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, expect, test as base, type Browser, type Page } from '@playwright/test';
+import { build } from 'vite';
+import { startStaticServer } from '../../scripts/static-server.mjs';
+import { KNOWN } from '../../simulator/seed.mjs';
+import { startSimulator } from '../../simulator/server.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+
+export { expect, KNOWN };
+
+const HOST = '127.0.0.1';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
+/** The simulator's record lists (accessRequests, hardware, checkins, ...). */
+export type RecordList = 'accessRequests' | 'checkins' | 'logs' | 'calls' | 'sipCalls' | 'hardware' | 'channelEvents';
+// The simulator is plain JS: records are loosely typed objects.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type SimRecord = Record<string, any>;
+
+/** A record list of the simulator's state (the simulator is JS; its lists are untyped). */
+export function records(sim: Pick<Simulator, 'state'>, list: RecordList): SimRecord[] {
+  return (sim.state as unknown as Record<RecordList, SimRecord[]>)[list];
+}
+
+export type PanelModelName = 'DEFAULT' | 'GEN1' | 'GEN2' | 'GEN3' | 'TOUCH';
+
+export interface OpenOptions {
+  /** Query `model`; `null` leaves it out. Default GEN2. Any string is passed as is. */
+  model?: string | null;
+  /** Query `token`; `null` leaves it out. Default 'demo-token'. */
+  token?: string | null;
+  /** Path to open, default '/'. */
+  path?: string;
+  /** Wait for the home screen's welcome title (default true when path is '/' and a token is given). */
+  waitForHome?: boolean;
+}
+
+export interface Kiosk {
+  /** The built kiosk's origin, e.g. http://127.0.0.1:41234 */
+  origin: string;
+  /** The simulator origin this build talks to. */
+  simUrl: string;
+  /** A kiosk URL: `kiosk.url({ token: 'demo-token', model: 'GEN2' })` or `kiosk.url('token=x')`. */
+  url(query?: string | Record<string, string | null | undefined>, pathname?: string): string;
+  /** Opens the kiosk with a token and model and waits until the home screen shows. */
+  open(page: Page, options?: OpenOptions): Promise<void>;
+}
+
+/** Polls `sim.state[list]` until a record matches; resolves with it (default timeout 5 s). */
+export type WaitForRecord = (
+  list: RecordList,
+  predicate?: (record: SimRecord) => boolean,
+  options?: { timeout?: number },
+) => Promise<SimRecord>;
+
+/** Like WaitForRecord, until `count` records match; resolves with all matches. */
+export type WaitForRecords = (
+  list: RecordList,
+  predicate: (record: SimRecord) => boolean,
+  count: number,
+  options?: { timeout?: number },
+) => Promise<SimRecord[]>;
+
+interface WorkerFixtures {
+  kioskBuild: { origin: string; simPort: number };
+}
+
+interface TestFixtures {
+  sim: Simulator;
+  kiosk: Kiosk;
+  waitForRecord: WaitForRecord;
+  waitForRecords: WaitForRecords;
+  /** Launches an extra Chromium with the suite's flags plus `extraArgs`; closed after the test. */
+  launchBrowser: (extraArgs?: string[]) => Promise<Browser>;
+}
+
+/**
+ * Launches Chromium with the suite's flags plus `extraArgs`, e.g. a fake
+ * camera file: `launchChromium(['--use-file-for-fake-video-capture=/abs/qr.y4m'])`.
+ * The caller closes it (or use the `launchBrowser` fixture, which does).
+ */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/** A port nobody listens on right now (the simulator binds it again for every test). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, HOST, () => resolve());
+  });
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** CONTRACT.md section 2 with the simulator's values, on `simPort`. */
+function buildEnv(simPort: number): Record<string, string> {
+  const sim = `${HOST}:${simPort}`;
+  return {
+    VITE_API_URL: `http://${sim}`,
+    VITE_PUSHER_KEY: 'kiosk-local',
+    VITE_PUSHER_CLUSTER: 'mt1',
+    VITE_PUSHER_HOST: HOST,
+    VITE_PUSHER_PORT: String(simPort),
+    VITE_PUSHER_FORCE_TLS: 'false',
+    VITE_HARDWARE_SOCKET_URL: `ws://${sim}/hardware`,
+    VITE_VIDEO_API_URL: `http://${sim}/video-provider`,
+    VITE_VIDEO_API_KEY: 'local-video-key',
+    VITE_APP_ENV: 'production',
+    VITE_CALL_PROVIDERS: 'simulator',
+  };
+}
+
+/** Builds the kiosk into `outDir` for a simulator on `simPort`. Each worker is its own process, so its env is its own. */
+async function buildKiosk(outDir: string, simPort: number): Promise<void> {
+  const env = buildEnv(simPort);
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  kioskBuild: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const simPort = await freePort();
+      const outDir = path.join(ROOT, `dist-e2e-${workerInfo.workerIndex}`);
+      await buildKiosk(outDir, simPort);
+      const server = await startStaticServer({ dir: outDir, port: 0, host: HOST });
+      await use({ origin: server.url, simPort });
+      await server.close();
+      await rm(outDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+
+  sim: async ({ kioskBuild }, use) => {
+    const sim = await startSimulator({ port: kioskBuild.simPort, host: HOST });
+    await use(sim);
+    await sim.close();
+  },
+
+  // The browser context depends on the simulator, so pages close before it does.
+  context: async ({ context, sim }, use) => {
+    void sim;
+    await use(context);
+  },
+
+  kiosk: async ({ kioskBuild, sim }, use) => {
+    const url: Kiosk['url'] = (query, pathname = '/') => {
+      const search =
+        typeof query === 'string'
+          ? query.replace(/^\?/, '')
+          : new URLSearchParams(
+              Object.entries(query ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+            ).toString();
+      return `${kioskBuild.origin}${pathname}${search ? `?${search}` : ''}`;
+    };
+    await use({
+      origin: kioskBuild.origin,
+      simUrl: sim.url,
+      url,
+      async open(page, { model = 'GEN2', token = 'demo-token', path: pathname = '/', waitForHome } = {}) {
+        await page.goto(url({ token, model }, pathname));
+        if (waitForHome ?? (pathname === '/' && token !== null)) {
+          await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+        }
+      },
+    });
+  },
+
+  waitForRecord: async ({ sim }, use) => {
+    await use(async (list, predicate = () => true, { timeout = 5_000 } = {}) => {
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        const found = records(sim, list).find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `No matching record in sim.state.${list} after ${timeout} ms. It holds:\n` +
+              JSON.stringify(records(sim, list), null, 1).slice(0, 4_000),
+          );
+        }
+        await sleep(20);
+      }
+    });
+  },
+
+  waitForRecords: async ({ sim }, use) => {
+    await use(async (list, predicate, count, { timeout = 5_000 } = {}) => {
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        const found = records(sim, list).filter(predicate);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `Wanted ${count} matching records in sim.state.${list}, found ${found.length} after ${timeout} ms. It holds:\n` +
+              JSON.stringify(records(sim, list), null, 1).slice(0, 4_000),
+          );
+        }
+        await sleep(20);
+      }
+    });
+  },
+
+  launchBrowser: async ({ sim }, use) => {
+    void sim;
+    const browsers: Browser[] = [];
+    await use(async (extraArgs = []) => {
+      const browser = await launchChromium(extraArgs);
+      browsers.push(browser);
+      return browser;
+    });
+    await Promise.all(browsers.map((browser) => browser.close()));
+  },
+});
+
+/** Hardware socket messages the kiosk sent (direction 'in'), optionally only one method. */
+export function hardwareIn(sim: Pick<Simulator, 'state'>, method?: string): SimRecord[] {
+  return records(sim, 'hardware').filter((r) => r.direction === 'in' && (method === undefined || r.method === method));
+}
+
+/** Types a code on the physical keypad (keyboard digits), one key at a time. */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  for (const digit of code) await page.keyboard.press(digit);
+}
