@@ -39,8 +39,8 @@ export function createFakeHardware() {
 }
 
 /** The real API client (against msw) and fakes for everything with a device behind it. */
-export function createTestServices(token: string | null = 'test-token') {
-  const api = createApiClient({ baseUrl: API_URL, getToken: () => token, timeoutMs: 2000 });
+export function createTestServices(getToken: () => string | null = () => 'test-token') {
+  const api = createApiClient({ baseUrl: API_URL, getToken, timeoutMs: 2000 });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const services = {
     api,

@@ -153,8 +153,11 @@ describe('access-request queue', () => {
     firstPersistor.pause();
 
     const second = makeStore(createTestServices());
-    onTestFinished(() => second.dispose());
     const secondPersistor = persistStore(second);
+    onTestFinished(() => {
+      second.dispose();
+      secondPersistor.pause();
+    });
     await vi.waitFor(() => expect(secondPersistor.getState().bootstrapped).toBe(true));
     expect(selectQueuedAccessRequests(second.getState())).toEqual([request('10001')]);
     expect(second.getState().app.sendingAccessRequests).toBe(false);

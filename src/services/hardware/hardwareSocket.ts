@@ -141,7 +141,10 @@ export function createHardwareSocket({
     };
     next.onmessage = (event) => handleMessage(event.data);
     // Errors are followed by a close, which handles the retry.
-    next.onerror = () => log('Hardware socket error', { url });
+    // Logged once per outage, not on every retry of a panel that is down for days.
+    next.onerror = () => {
+      if (retryMs === FIRST_RETRY_MS) log('Hardware socket error', { url });
+    };
     next.onclose = () => {
       socket = null;
       isOpen = false;

@@ -62,9 +62,10 @@ export function createPusherRealtime({
   function connection(): Pusher {
     if (pusher) return pusher;
     const created = new PusherImpl(key, pusherOptions(config));
-    created.connection.bind('state_change', ({ current }: { current: string }) =>
-      log(`Realtime connection ${current}`),
-    );
+    // Only the states that mean trouble are worth a log line on the back end.
+    created.connection.bind('state_change', ({ current }: { current: string }) => {
+      if (current === 'unavailable' || current === 'failed') log(`Realtime connection ${current}`);
+    });
     created.connection.bind('error', (error: unknown) => log('Realtime connection error', error));
     pusher = created;
     return created;
