@@ -3,8 +3,8 @@ import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createPusherRealtime } from '../services/realtime/pusherRealtime';
 import { createHowlerSound } from '../services/sound/howlerSound';
-import { urlWithoutToken } from '../features/session/launchParams';
 import type { AppConfig } from './config';
+import { createPageControl } from './pageControl';
 import type { Services } from './services';
 
 interface Hooks {
@@ -17,15 +17,7 @@ interface Hooks {
 export function createServices(config: AppConfig, { getToken, beforeReload }: Hooks): Services {
   const api = createApiClient({ baseUrl: config.apiUrl, getToken });
   const logger = createRemoteLogger(api);
-  let reloading = false;
-  const page = {
-    href: () => urlWithoutToken(window.location.href),
-    reload: () => {
-      if (reloading) return;
-      reloading = true;
-      void beforeReload().finally(() => window.location.reload());
-    },
-  };
+  const page = createPageControl({ beforeReload, log: logger.error });
   return {
     api,
     logger,
