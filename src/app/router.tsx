@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { EnterCodeScreen } from '../screens/enter-code/EnterCodeScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
 import { PlaceholderScreen } from '../screens/placeholder/PlaceholderScreen';
+import { ResidentDirectoryScreen } from '../screens/resident-directory/ResidentDirectoryScreen';
 
 /** Exact routes; anything else goes home. */
 export function AppRoutes({ onReload }: { onReload: () => void }) {
@@ -9,7 +10,7 @@ export function AppRoutes({ onReload }: { onReload: () => void }) {
     <Routes>
       <Route path="/" element={<HomeScreen onReload={onReload} />} />
       <Route path="/enter-code" element={<EnterCodeScreen />} />
-      <Route path="/resident-directory" element={<PlaceholderScreen title="call resident" />} />
+      <Route path="/resident-directory" element={<ResidentDirectoryScreen />} />
       <Route path="/scan-qr" element={<PlaceholderScreen title="Scan a QR code" />} />
       <Route path="/call" element={<PlaceholderScreen title="Call" />} />
       <Route path="*" element={<Navigate to="/" replace />} />

@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistState } from 'redux-persist';
 import { listenForAccessQueue } from '../features/access-queue/accessQueueListeners';
 import { listenForCheckIn } from '../features/check-in/checkInListeners';
+import { listenForDirectory } from '../features/directory/directoryListeners';
 import { listenForGate } from '../features/gate/gateListeners';
 import { listenForHardware } from '../features/hardware/hardwareListeners';
 import { listenForNotificationExpiry } from '../features/notifications/notificationListeners';
@@ -23,6 +24,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
     listenForHardware,
     listenForGate,
     listenForNotificationExpiry,
+    listenForDirectory,
   ]) {
     listen(listeners.startListening);
   }

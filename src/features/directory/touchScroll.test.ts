@@ -1,0 +1,52 @@
+import { buildDirectory } from './directoryModel';
+import { listRows } from './directoryRows';
+import { resident } from './testResidents';
+import { headingOffset, OVERSCAN_ROWS, pageScrollDistance, scrollEdges, TOUCH_ROW_HEIGHT, visibleRange } from './touchScroll';
+
+const H = TOUCH_ROW_HEIGHT;
+
+describe('visibleRange', () => {
+  it('covers the viewport plus the overscan, within the list', () => {
+    expect(visibleRange(0, 10 * H, 5000)).toEqual({ first: 0, end: 10 + OVERSCAN_ROWS });
+    expect(visibleRange(100 * H, 10 * H, 5000)).toEqual({ first: 100 - OVERSCAN_ROWS, end: 110 + OVERSCAN_ROWS });
+    expect(visibleRange(4995 * H, 10 * H, 5000)).toEqual({ first: 4995 - OVERSCAN_ROWS, end: 5000 });
+    expect(visibleRange(0, 10 * H, 0)).toEqual({ first: 0, end: 0 });
+  });
+
+  it('renders a partly visible row', () => {
+    expect(visibleRange(H / 2, H, 100).end).toBe(2 + OVERSCAN_ROWS);
+  });
+});
+
+describe('scrollEdges', () => {
+  it('is at the top only at the start and at the bottom only at the end', () => {
+    expect(scrollEdges(0, 10 * H, 100)).toEqual({ atTop: true, atBottom: false });
+    expect(scrollEdges(5 * H, 10 * H, 100)).toEqual({ atTop: false, atBottom: false });
+    expect(scrollEdges(90 * H, 10 * H, 100)).toEqual({ atTop: false, atBottom: true });
+    expect(scrollEdges(90 * H - 0.5, 10 * H, 100).atBottom).toBe(true);
+  });
+
+  it('is at both ends when everything fits', () => {
+    expect(scrollEdges(0, 10 * H, 5)).toEqual({ atTop: true, atBottom: true });
+  });
+});
+
+describe('pageScrollDistance', () => {
+  it('keeps one row of context, and always moves', () => {
+    expect(pageScrollDistance(10 * H)).toBe(9 * H);
+    expect(pageScrollDistance(10)).toBe(H);
+  });
+});
+
+describe('headingOffset', () => {
+  const rows = listRows(buildDirectory([resident(1, 'Amy'), resident(2, 'Ann'), resident(3, 'Cy')]));
+
+  it("is the offset of the letter's heading row", () => {
+    expect(headingOffset(rows, 'A')).toBe(0);
+    expect(headingOffset(rows, 'C')).toBe(3 * H);
+  });
+
+  it('is null for a letter nobody has', () => {
+    expect(headingOffset(rows, 'B')).toBeNull();
+  });
+});

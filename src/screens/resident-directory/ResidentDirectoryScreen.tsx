@@ -1,0 +1,24 @@
+import { useNavigate } from 'react-router-dom';
+import { useIdleTimeout } from '../../features/input/useIdleTimeout';
+import { useDevice } from '../../features/session/useDevice';
+import { ButtonDirectory } from './ButtonDirectory';
+import { TouchDirectory } from './TouchDirectory';
+
+/** 'call resident': pages and a lookup code on button panels, a scrolling list with A-Z on TOUCH. */
+export function ResidentDirectoryScreen() {
+  const navigate = useNavigate();
+  const { touch } = useDevice();
+  const goHome = () => navigate('/');
+  const call = (residentId: number) => navigate(`/call?resident=${residentId}`);
+
+  useIdleTimeout(goHome);
+
+  return (
+    <main className="screen directory">
+      <header className="screen-header directory-header">
+        <h1>call resident</h1>
+      </header>
+      {touch ? <TouchDirectory onCall={call} onCancel={goHome} /> : <ButtonDirectory onCall={call} onCancel={goHome} />}
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+import { useAppSelector } from '../../app/hooks';
+import { CancelButton } from '../../components/CancelButton';
+import { ALPHABET, availableLetters } from '../../features/directory/directoryModel';
+import { selectDirectory, selectListRows } from '../../features/directory/selectors';
+import { headingOffset, pageScrollDistance, scrollEdges, TOUCH_ROW_HEIGHT } from '../../features/directory/touchScroll';
+import { useDevice } from '../../features/session/useDevice';
+import { DirectoryRowView } from './DirectoryRowView';
+import { useVirtualScroll } from './useVirtualScroll';
+
+interface Props {
+  onCall: (residentId: number) => void;
+  onCancel: () => void;
+}
+
+/** TOUCH: one scrolling column, A-Z jumps and page buttons; only the rows in view are rendered. */
+export function TouchDirectory({ onCall, onCancel }: Props) {
+  const directory = useAppSelector(selectDirectory);
+  const rows = useAppSelector(selectListRows);
+  const { strings } = useDevice();
+  const letters = availableLetters(directory);
+  const { ref, onScroll, scrollTo, scrollTop, viewportHeight, range } = useVirtualScroll(rows.length);
+  const edges = scrollEdges(scrollTop, viewportHeight, rows.length);
+  const page = pageScrollDistance(viewportHeight);
+
+  const jumpTo = (letter: string) => {
+    const offset = headingOffset(rows, letter);
+    if (offset !== null) scrollTo(offset);
+  };
+
+  return (
+    <>
+      <p className="directory-prompt">{strings.callResidentPrompt}</p>
+      <nav className="letter-bar" aria-label="Jump to letter">
+        {ALPHABET.map((letter) => (
+          <button key={letter} type="button" className="letter" disabled={!letters.has(letter)} onClick={() => jumpTo(letter)}>
+            {letter}
+          </button>
+        ))}
+      </nav>
+      <div className="directory-touch-body">
+        <div className="directory-scroll" ref={ref} onScroll={onScroll} data-testid="directory-list">
+          <div className="directory-scroll-content" style={{ height: rows.length * TOUCH_ROW_HEIGHT }}>
+            {rows.slice(range.first, range.end).map((row, offset) => {
+              const index = range.first + offset;
+              const key = row.kind === 'resident' ? `r${row.entry.id}` : `h${index}`;
+              const style = { top: index * TOUCH_ROW_HEIGHT, height: TOUCH_ROW_HEIGHT };
+              return <DirectoryRowView key={key} row={row} showLookupCode={false} onCall={onCall} style={style} />;
+            })}
+          </div>
+          {rows.length === 0 && <p className="directory-empty">No residents are listed.</p>}
+        </div>
+        <div className="page-buttons">
+          <button type="button" className="page-button" aria-label="Page up" disabled={edges.atTop} onClick={() => scrollTo(scrollTop - page)}>
+            ▲
+          </button>
+          <button
+            type="button"
+            className="page-button"
+            aria-label="Page down"
+            disabled={edges.atBottom}
+            onClick={() => scrollTo(scrollTop + page)}
+          >
+            ▼
+          </button>
+        </div>
+      </div>
+      <footer className="screen-footer">
+        <CancelButton onCancel={onCancel} />
+      </footer>
+    </>
+  );
+}
