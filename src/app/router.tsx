@@ -3,6 +3,7 @@ import { EnterCodeScreen } from '../screens/enter-code/EnterCodeScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
 import { PlaceholderScreen } from '../screens/placeholder/PlaceholderScreen';
 import { ResidentDirectoryScreen } from '../screens/resident-directory/ResidentDirectoryScreen';
+import { ScanQrScreen } from '../screens/scan-qr/ScanQrScreen';
 
 /** Exact routes; anything else goes home. */
 export function AppRoutes({ onReload }: { onReload: () => void }) {
@@ -11,7 +12,7 @@ export function AppRoutes({ onReload }: { onReload: () => void }) {
       <Route path="/" element={<HomeScreen onReload={onReload} />} />
       <Route path="/enter-code" element={<EnterCodeScreen />} />
       <Route path="/resident-directory" element={<ResidentDirectoryScreen />} />
-      <Route path="/scan-qr" element={<PlaceholderScreen title="Scan a QR code" />} />
+      <Route path="/scan-qr" element={<ScanQrScreen />} />
       <Route path="/call" element={<PlaceholderScreen title="Call" />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

@@ -7,6 +7,7 @@ import { listenForGate } from '../features/gate/gateListeners';
 import { listenForHardware } from '../features/hardware/hardwareListeners';
 import { listenForNotificationExpiry } from '../features/notifications/notificationListeners';
 import { listenForPropertyPolling } from '../features/property/propertyListeners';
+import { listenForQrScan } from '../features/qr/qrListeners';
 import { listenForRealtime } from '../features/realtime/realtimeListeners';
 import { createAppListenerMiddleware } from './listenerMiddleware';
 import { persistConfig } from './persistConfig';
@@ -25,6 +26,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
     listenForGate,
     listenForNotificationExpiry,
     listenForDirectory,
+    listenForQrScan,
   ]) {
     listen(listeners.startListening);
   }

@@ -1,0 +1,22 @@
+import type { AppStartListening } from '../../app/listenerMiddleware';
+import { qrDecodeFailed, qrPayloadRejected, qrScannerFailed } from './qrActions';
+
+/**
+ * Registered with the store for its lifetime: QR problems are only logged
+ * (SPEC 4 and 8: no notification, no sound). A valid-looking code goes
+ * through gate/codeEntered instead.
+ */
+export function listenForQrScan(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: qrPayloadRejected,
+    effect: ({ payload }, { extra }) => extra.logger.error('QR code is not an access code', { payload: payload.slice(0, 200) }),
+  });
+  startListening({
+    actionCreator: qrDecodeFailed,
+    effect: ({ payload }, { extra }) => extra.logger.error('QR frame could not be decoded', { error: payload }),
+  });
+  startListening({
+    actionCreator: qrScannerFailed,
+    effect: ({ payload }, { extra }) => extra.logger.error('QR scanner could not start', payload),
+  });
+}
