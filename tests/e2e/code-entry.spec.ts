@@ -1,0 +1,188 @@
+// Typed and tapped access codes (SPEC.md sections 2 `/enter-code`, 5 and 8).
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectGateOpened,
+  hardwareIn,
+  KNOWN,
+  recordSocketSends,
+  records,
+  test,
+  typeCode,
+  waitForHardwareSocket,
+} from './fixtures';
+
+const GRANTED = 'Access Granted!';
+const SORRY = "Sorry, that code didn't work";
+
+const overlay = (page: Page) => page.getByRole('alertdialog');
+const slots = (page: Page) => page.getByRole('status', { name: 'Code entered' });
+
+async function tapCode(page: Page, code: string) {
+  const keypad = page.locator('.keypad');
+  for (const digit of code) await keypad.getByRole('button', { name: digit, exact: true }).click();
+}
+
+test.describe('code entry', () => {
+  test('a valid typed code opens the gate: wiegand, relay 600 ms later, granted request', async ({ page, kiosk, sim, waitForRecord }) => {
+    // No page.clock here: the relay delay is measured in real time.
+    await recordSocketSends(page);
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+
+    await page.keyboard.press('1');
+    await expect(page).toHaveURL(/\/enter-code\?initialCode=1$/);
+    await expect(slots(page)).toHaveText('*----');
+    await page.keyboard.press('0');
+    await expect(slots(page)).toHaveText('**---');
+    await page.keyboard.press('0');
+    await page.keyboard.press('0');
+    await page.keyboard.press('1');
+
+    await expect(overlay(page)).toBeVisible();
+    await expect(overlay(page).getByRole('heading')).toHaveText(GRANTED);
+    await expect(overlay(page)).toContainText('You can now enter');
+    await expect(overlay(page)).toHaveCSS('background-color', 'rgb(26, 127, 55)');
+    await expect(page).toHaveURL(/\/$/);
+
+    await expectGateOpened(page, sim, KNOWN.residentCode);
+
+    const request = await waitForRecord('accessRequests');
+    expect(records(sim, 'accessRequests')).toEqual([
+      { at: expect.any(String), user_code: KNOWN.residentCode, access_granted: true, created_at: expect.any(String) },
+    ]);
+    expect(Date.parse(request.created_at)).toBeLessThanOrEqual(Date.now());
+  });
+
+  test('an invalid typed code shows the error and sends a denied request, no gate', async ({ page, kiosk, sim, waitForRecord }) => {
+    await kiosk.open(page, { model: 'GEN3' });
+    await waitForHardwareSocket(sim);
+    await typeCode(page, KNOWN.invalidCode);
+
+    await expect(overlay(page).getByRole('heading')).toHaveText(SORRY);
+    await expect(overlay(page)).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+    await expect(page).toHaveURL(/\/$/);
+    await waitForRecord('accessRequests');
+    expect(records(sim, 'accessRequests')).toEqual([
+      { at: expect.any(String), user_code: KNOWN.invalidCode, access_granted: false, created_at: expect.any(String) },
+    ]);
+    expect(hardwareIn(sim).filter((r) => r.method !== 'detectUrl')).toEqual([]);
+  });
+
+  test('TOUCH: tapping a valid code on the keypad opens the gate', async ({ page, kiosk, sim, waitForRecord }) => {
+    await recordSocketSends(page);
+    await kiosk.open(page, { model: 'TOUCH' });
+    await waitForHardwareSocket(sim);
+    await page.getByRole('link', { name: 'Enter a numeric code' }).click();
+    await tapCode(page, KNOWN.staffCode.slice(0, 4));
+    await expect(slots(page)).toHaveText('****-');
+    await tapCode(page, KNOWN.staffCode.slice(4));
+
+    await expect(overlay(page).getByRole('heading')).toHaveText(GRANTED);
+    await expectGateOpened(page, sim, KNOWN.staffCode);
+    const request = await waitForRecord('accessRequests');
+    expect(request).toMatchObject({ user_code: KNOWN.staffCode, access_granted: true });
+  });
+
+  test('TOUCH: tapping an invalid code shows the error and sends a denied request', async ({ page, kiosk, sim, waitForRecord }) => {
+    await kiosk.open(page, { model: 'TOUCH' });
+    await page.getByRole('link', { name: 'Enter a numeric code' }).click();
+    await tapCode(page, KNOWN.invalidCode);
+
+    await expect(overlay(page).getByRole('heading')).toHaveText(SORRY);
+    const request = await waitForRecord('accessRequests');
+    expect(request).toMatchObject({ user_code: KNOWN.invalidCode, access_granted: false });
+    expect(records(sim, 'accessRequests')).toHaveLength(1);
+    expect(hardwareIn(sim, 'wiegand')).toEqual([]);
+  });
+
+  test('every kind of code holder gets in; an inactive unit guest does not', async ({ page, kiosk, sim, waitForRecords }) => {
+    test.slow();
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN1' });
+    const cases: Array<[string, boolean]> = [
+      [KNOWN.residentCredential, true],
+      [KNOWN.leadingZeroCredential, true],
+      [KNOWN.propertyGuestCode, true],
+      [KNOWN.activeUnitGuestCode, true],
+      [KNOWN.inactiveUnitGuestCode, false],
+      ['777', false], // typed codes are exactly 5 digits: 777 never reaches validation
+    ];
+    for (const [code, granted] of cases.slice(0, 5)) {
+      await typeCode(page, code);
+      await expect(overlay(page).getByRole('heading'), code).toHaveText(granted ? GRANTED : SORRY);
+      if (granted) {
+        await expect.poll(() => hardwareIn(sim, 'enable_relay1').length, { message: `relay for ${code}` }).toBe(
+          hardwareIn(sim, 'wiegand').length,
+        );
+      }
+      // The overlay goes after 5 s and the page reloads (SPEC.md section 2).
+      const reloaded = page.waitForEvent('load');
+      await page.clock.fastForward(5_000);
+      await reloaded;
+      await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+    }
+    const sent = await waitForRecords('accessRequests', () => true, 5);
+    expect(sent.map((r) => [r.user_code, r.access_granted])).toEqual(cases.slice(0, 5));
+    expect(hardwareIn(sim, 'wiegand').map((r) => r.params[1])).toEqual(
+      cases.slice(0, 5).filter(([, granted]) => granted).map(([code]) => code),
+    );
+  });
+
+  test('BACK and the cancel button leave the code entry', async ({ page, kiosk }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    await page.keyboard.press('3');
+    await expect(slots(page)).toHaveText('*----');
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.getByRole('link', { name: 'Enter a numeric code' }).click();
+    await expect(slots(page)).toHaveText('-----');
+    await page.getByRole('button', { name: 'Press Back to cancel' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('returns home after 60 s without input; a key press restarts the wait', async ({ page, kiosk }) => {
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await page.keyboard.press('1');
+    await expect(page).toHaveURL(/\/enter-code/);
+
+    await page.clock.fastForward(50_000);
+    await page.keyboard.press('2');
+    await expect(slots(page)).toHaveText('**---');
+    await page.clock.fastForward(50_000);
+    await expect(page).toHaveURL(/\/enter-code/);
+    await expect(slots(page)).toHaveText('**---');
+    await page.clock.fastForward(10_500);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+  });
+
+  test('a clubhouse panel opens the gate but records no access request', async ({ page, kiosk, sim, waitForRecord }) => {
+    sim.patchProperty({ property: { clubhouse_panel_id: 9 } });
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    await typeCode(page, KNOWN.residentCode);
+    await expect(overlay(page).getByRole('heading')).toHaveText(GRANTED);
+    await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'enable_relay1');
+    // The batch would go out 1 s after an enqueue: wait past that.
+    await page.waitForTimeout(1_500);
+    expect(records(sim, 'accessRequests')).toEqual([]);
+  });
+
+  // KIOSK BUG (reported, not fixed here): a key pressed while the screen is
+  // switching from home to the code entry is lost. The home screen navigates
+  // on the first digit; the code screen subscribes to the buttons in a passive
+  // effect after it has painted, and a press in between reaches neither. On a
+  // slow panel (CPU throttled 20x here) '1' then '2' typed quickly leaves one
+  // digit: the slots show "*----", every time.
+  test.fixme('digits typed quickly from the home screen are all kept', async ({ page, kiosk }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await page.keyboard.press('1');
+    await page.keyboard.press('2');
+    await expect(slots(page)).toHaveText('**---', { timeout: 10_000 });
+  });
+});
