@@ -1,7 +1,7 @@
 import type { DirectoryRow } from './directoryRows';
 
 /** Fixed row height of the touch list, in CSS pixels (virtualization depends on it). */
-export const TOUCH_ROW_HEIGHT = 64;
+export const TOUCH_ROW_HEIGHT = 56;
 /** Rows rendered beyond each edge of the viewport, so a fling shows no blank strip. */
 export const OVERSCAN_ROWS = 6;
 

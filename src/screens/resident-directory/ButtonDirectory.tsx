@@ -9,6 +9,7 @@ import { useButtons } from '../../features/input/useButtons';
 import { useDevice } from '../../features/session/useDevice';
 import { isDigit } from '../../services/input/buttons';
 import { DirectoryRowView } from './DirectoryRowView';
+import { DIRECTORY_TITLE } from './strings';
 
 interface Props {
   onCall: (residentId: number) => void;
@@ -41,8 +42,9 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
 
   return (
     <>
-      <div className="directory-prompt">
-        <p>{strings.callResidentPrompt}</p>
+      <header className="screen-header directory-header">
+        <h1>{DIRECTORY_TITLE}</h1>
+        <p className="directory-prompt">{strings.callResidentPrompt}</p>
         <div className="code-slots lookup-slots" role="status" aria-label="Lookup code">
           {lookupSlots(digits).map((slot, index) => (
             <span key={index} className={slot === '-' ? 'slot slot-empty' : 'slot slot-filled'}>
@@ -50,7 +52,7 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
             </span>
           ))}
         </div>
-      </div>
+      </header>
       <div className="directory-page" aria-label={`Page ${page + 1}`}>
         {pageOf(rows, page).map((column, index) => (
           <div key={index} className="directory-column">

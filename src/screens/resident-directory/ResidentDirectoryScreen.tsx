@@ -14,10 +14,7 @@ export function ResidentDirectoryScreen() {
   useIdleTimeout(goHome);
 
   return (
-    <main className="screen directory">
-      <header className="screen-header directory-header">
-        <h1>call resident</h1>
-      </header>
+    <main className={touch ? 'screen directory directory-touch' : 'screen directory'}>
       {touch ? <TouchDirectory onCall={call} onCancel={goHome} /> : <ButtonDirectory onCall={call} onCancel={goHome} />}
     </main>
   );

@@ -5,6 +5,7 @@ import { selectDirectory, selectListRows } from '../../features/directory/select
 import { headingOffset, pageScrollDistance, scrollEdges, TOUCH_ROW_HEIGHT } from '../../features/directory/touchScroll';
 import { useDevice } from '../../features/session/useDevice';
 import { DirectoryRowView } from './DirectoryRowView';
+import { DIRECTORY_TITLE } from './strings';
 import { useVirtualScroll } from './useVirtualScroll';
 
 interface Props {
@@ -29,7 +30,11 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
 
   return (
     <>
-      <p className="directory-prompt">{strings.callResidentPrompt}</p>
+      <header className="screen-header directory-header">
+        <h1>{DIRECTORY_TITLE}</h1>
+        <p className="directory-prompt">{strings.callResidentPrompt}</p>
+        <CancelButton onCancel={onCancel} />
+      </header>
       <nav className="letter-bar" aria-label="Jump to letter">
         {ALPHABET.map((letter) => (
           <button key={letter} type="button" className="letter" disabled={!letters.has(letter)} onClick={() => jumpTo(letter)}>
@@ -64,9 +69,6 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
           </button>
         </div>
       </div>
-      <footer className="screen-footer">
-        <CancelButton onCancel={onCancel} />
-      </footer>
     </>
   );
 }
