@@ -1,7 +1,7 @@
 // Fixtures for the end-to-end tests.
 //
 // Per worker (a separate Node process): one free port reserved for the
-// simulator, one build of the kiosk pointing at it (dist-e2e-<worker>/), one
+// simulator, one build of the kiosk pointing at it (dist-e2e-<worker>-<pid>/), one
 // static server for that build. Per test: a fresh simulator on that port, so
 // tests never share records or property changes.
 //
@@ -151,7 +151,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
       const simPort = await freePort();
-      const outDir = path.join(ROOT, `dist-e2e-${workerInfo.workerIndex}`);
+      // The pid keeps two runs in the same checkout (two engineers, or an
+      // editor's test runner) from building into and deleting each other's output.
+      const outDir = path.join(ROOT, `dist-e2e-${workerInfo.workerIndex}-${process.pid}`);
       await buildKiosk(outDir, simPort);
       const server = await startStaticServer({ dir: outDir, port: 0, host: HOST });
       await use({ origin: server.url, simPort });
@@ -177,10 +179,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Uncaught exceptions in the kiosk fail the test (console errors do not:
   // the kiosk logs expected failures, e.g. while the API is down).
+  // The page's console goes into the report of a failed test.
   page: async ({ page }, use, testInfo) => {
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+    const log: string[] = [];
+    const started = Date.now();
+    const stamp = () => `${String(Date.now() - started).padStart(6)} ms`;
+    page.on('pageerror', (error) => {
+      errors.push(error.stack ?? error.message);
+      log.push(`${stamp()} pageerror ${error.message}`);
+    });
+    page.on('console', (message) => log.push(`${stamp()} ${message.type()} ${message.text()}`));
+    page.on('load', () => log.push(`${stamp()} load ${page.url()}`));
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('kiosk-console.txt', { body: log.join('\n'), contentType: 'text/plain' });
+    }
     if (errors.length > 0 && testInfo.expectedStatus === 'passed') {
       throw new Error(`Uncaught errors in the kiosk page:\n${errors.join('\n\n')}`);
     }

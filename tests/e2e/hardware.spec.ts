@@ -1,0 +1,74 @@
+// The panel's hardware socket (CONTRACT.md section 5; SPEC.md sections 4, 5, 8).
+import { expect, expectGateOpened, hardwareIn, KNOWN, recordSocketSends, records, test, waitForHardwareSocket } from './fixtures';
+
+test.describe('hardware socket', () => {
+  test('announces the page address without the token once connected', async ({ page, kiosk, sim, waitForRecord }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    const detect = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'detectUrl');
+    expect(detect.params).toEqual([`${kiosk.origin}/?model=GEN2`]);
+    expect(JSON.stringify(records(sim, 'hardware'))).not.toContain('demo-token');
+  });
+
+  test('a valid card read opens the gate and sends a granted request', async ({ page, kiosk, sim, waitForRecord }) => {
+    await recordSocketSends(page);
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+
+    expect(sim.facility(KNOWN.staffCode)).toBe(1);
+    await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText('Access Granted!');
+    await expectGateOpened(page, sim, KNOWN.staffCode);
+    const request = await waitForRecord('accessRequests');
+    expect(request).toMatchObject({ user_code: KNOWN.staffCode, access_granted: true });
+  });
+
+  test('a card read matches codes by numeric value (777 is 00777)', async ({ page, kiosk, sim, waitForRecord }) => {
+    await kiosk.open(page, { model: 'TOUCH' });
+    await waitForHardwareSocket(sim);
+
+    sim.facility('777');
+    await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText('Access Granted!');
+    const relay = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'enable_relay1');
+    expect(Number(relay.gateOpening.code)).toBe(777);
+    const request = await waitForRecord('accessRequests');
+    expect(request).toMatchObject({ access_granted: true });
+    expect(Number(request.user_code)).toBe(777);
+  });
+
+  test('an invalid card read shows the error and sends a denied request, no gate', async ({ page, kiosk, sim, waitForRecord }) => {
+    await kiosk.open(page, { model: 'GEN1' });
+    await waitForHardwareSocket(sim);
+
+    sim.facility(KNOWN.invalidCode);
+    const overlay = page.getByRole('alertdialog');
+    await expect(overlay.getByRole('heading')).toHaveText("Sorry, that code didn't work");
+    await expect(overlay).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+    const request = await waitForRecord('accessRequests');
+    expect(request).toMatchObject({ user_code: KNOWN.invalidCode, access_granted: false });
+    expect(hardwareIn(sim).map((r) => r.method)).toEqual(['detectUrl']);
+  });
+
+  test('a card read works on any screen', async ({ page, kiosk, sim, waitForRecord }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    await page.keyboard.press('4');
+    await expect(page).toHaveURL(/\/enter-code/);
+
+    sim.facility(KNOWN.residentCode);
+    await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText('Access Granted!');
+    await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'enable_relay1');
+  });
+
+  test('refresh from the panel reloads the page', async ({ page, kiosk, sim, waitForRecords }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    await page.evaluate(() => Object.assign(window, { beforeRefresh: true }));
+
+    const reloaded = page.waitForEvent('load');
+    expect(sim.refresh()).toBe(1);
+    await reloaded;
+    expect(await page.evaluate(() => 'beforeRefresh' in window)).toBe(false);
+    await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+    // The new page connects again and announces itself again.
+    await waitForRecords('hardware', (r) => r.direction === 'in' && r.method === 'detectUrl', 2);
+  });
+});

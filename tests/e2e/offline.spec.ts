@@ -1,0 +1,123 @@
+// Intermittent connectivity (SPEC.md sections 1, 4 and 9): access requests
+// survive an API outage and a reload; online-only links follow the browser.
+import type { Page } from '@playwright/test';
+import { expect, KNOWN, records, test, typeCode, waitForHardwareSocket, type SimRecord } from './fixtures';
+
+const ACCESS_REQUESTS = '/api/telephone-entry/access-requests';
+
+interface Item {
+  user_code: string;
+  access_granted: boolean;
+  created_at: string;
+}
+
+/** Every access request the kiosk got a 2xx answer for, one entry per item per answer. */
+function trackDeliveries(page: Page) {
+  const delivered: Item[] = [];
+  const failed: number[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || !response.url().endsWith(ACCESS_REQUESTS)) return;
+    if (!response.ok()) {
+      failed.push(response.status());
+      return;
+    }
+    delivered.push(...(request.postDataJSON() as { requests: Item[] }).requests);
+  });
+  return { delivered, failed };
+}
+
+const homeHeading = (page: Page) => page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' });
+
+/** Lets the current notification expire (5 s) and waits for the reload that follows. */
+async function expireNotificationAndReload(page: Page) {
+  const reloaded = page.waitForEvent('load');
+  await page.clock.fastForward(5_000);
+  await reloaded;
+  await expect(homeHeading(page)).toBeVisible();
+}
+
+test.describe('offline', () => {
+  test('codes entered while the API is down are delivered once it is back: none lost, none twice', async ({ page, kiosk, sim }) => {
+    test.slow();
+    const { delivered, failed } = trackDeliveries(page);
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    sim.setOffline(true);
+
+    const entered: Array<[string, boolean]> = [
+      [KNOWN.residentCode, true],
+      [KNOWN.invalidCode, false],
+      [KNOWN.propertyGuestCode, true],
+    ];
+    for (const [code, granted] of entered) {
+      const refused = page.waitForResponse((r) => r.url().endsWith(ACCESS_REQUESTS) && r.status() === 503);
+      await typeCode(page, code);
+      await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText(
+        granted ? 'Access Granted!' : "Sorry, that code didn't work",
+      );
+      // The kiosk tries to send soon after the entry, and the API refuses.
+      await refused;
+      // Reload in between: the queue has to come back from storage.
+      await expireNotificationAndReload(page);
+    }
+    expect(records(sim, 'accessRequests')).toEqual([]);
+    expect(failed.length).toBeGreaterThanOrEqual(entered.length);
+
+    sim.setOffline(false);
+    // The next batch goes out on the 30 s timer.
+    await page.clock.fastForward(30_000);
+    await expect.poll(() => records(sim, 'accessRequests').length).toBe(entered.length);
+
+    // Another batch period and a moment more: nothing is sent again.
+    await page.clock.fastForward(30_000);
+    await page.waitForTimeout(1_500);
+    const received = records(sim, 'accessRequests');
+    expect(received.map((r: SimRecord) => [r.user_code, r.access_granted])).toEqual(entered);
+    expect(new Set(received.map((r: SimRecord) => r.created_at)).size).toBe(entered.length);
+    expect(delivered).toEqual(received.map(({ user_code, access_granted, created_at }: SimRecord) => ({ user_code, access_granted, created_at })));
+  });
+
+  test('going offline hides the online-only links; they come back online', async ({ page, context, kiosk }) => {
+    await kiosk.open(page, { model: 'TOUCH' });
+    const links = page.getByRole('navigation').getByRole('link');
+    await expect(links).toHaveText(['Enter a numeric code', 'Scan a QR code', 'Call a resident', 'Call a manager']);
+
+    await context.setOffline(true);
+    await expect(links).toHaveText(['Enter a numeric code', 'Scan a QR code']);
+    await expect(page.getByRole('link', { name: 'Call a resident' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Call a manager' })).toHaveCount(0);
+
+    await context.setOffline(false);
+    await expect(links).toHaveText(['Enter a numeric code', 'Scan a QR code', 'Call a resident', 'Call a manager']);
+  });
+
+  test('offline, the buttons for the online-only screens do nothing', async ({ page, context, kiosk }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    await context.setOffline(true);
+    await expect(page.getByRole('link', { name: 'Call a manager' })).toHaveCount(0);
+
+    for (const key of ['ArrowUp', 'ArrowDown', 'Escape', 'Space']) await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    // Offline features still work.
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/scan-qr$/);
+  });
+
+  test('a code entered while the browser is offline is sent when it is back online', async ({ page, context, kiosk, sim, waitForRecord }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    await context.setOffline(true);
+    await expect(page.getByRole('link', { name: 'Call a manager' })).toHaveCount(0);
+
+    await typeCode(page, KNOWN.invalidCode);
+    await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText("Sorry, that code didn't work");
+    await page.waitForTimeout(1_500);
+    expect(records(sim, 'accessRequests')).toEqual([]);
+
+    await context.setOffline(false);
+    const request = await waitForRecord('accessRequests');
+    expect(request).toMatchObject({ user_code: KNOWN.invalidCode, access_granted: false });
+  });
+});
