@@ -2,7 +2,7 @@ import { useAppSelector } from '../../app/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { ALPHABET, availableLetters } from '../../features/directory/directoryModel';
 import { selectDirectory, selectListRows } from '../../features/directory/selectors';
-import { headingOffset, pageScrollDistance, scrollEdges, TOUCH_ROW_HEIGHT } from '../../features/directory/touchScroll';
+import { headingOffset, pageScrollDistance, TOUCH_ROW_HEIGHT } from '../../features/directory/touchScroll';
 import { useDevice } from '../../features/session/useDevice';
 import { DirectoryRowView } from './DirectoryRowView';
 import { DIRECTORY_TITLE } from './strings';
@@ -19,8 +19,7 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
   const rows = useAppSelector(selectListRows);
   const { strings } = useDevice();
   const letters = availableLetters(directory);
-  const { ref, onScroll, scrollTo, scrollTop, viewportHeight, range } = useVirtualScroll(rows.length);
-  const edges = scrollEdges(scrollTop, viewportHeight, rows.length);
+  const { ref, onScroll, scrollTo, atTop, atBottom, viewportHeight, range } = useVirtualScroll(rows.length);
   const page = pageScrollDistance(viewportHeight);
 
   const jumpTo = (letter: string) => {
@@ -55,15 +54,15 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
           {rows.length === 0 && <p className="directory-empty">No residents are listed.</p>}
         </div>
         <div className="page-buttons">
-          <button type="button" className="page-button" aria-label="Page up" disabled={edges.atTop} onClick={() => scrollTo(scrollTop - page)}>
+          <button type="button" className="page-button" aria-label="Page up" disabled={atTop} onClick={() => scrollTo({ by: -page })}>
             ▲
           </button>
           <button
             type="button"
             className="page-button"
             aria-label="Page down"
-            disabled={edges.atBottom}
-            onClick={() => scrollTo(scrollTop + page)}
+            disabled={atBottom}
+            onClick={() => scrollTo({ by: page })}
           >
             ▼
           </button>
