@@ -1,0 +1,59 @@
+// The notification overlay (SPEC.md sections 2 and 4, Notifications).
+import { expect, KNOWN, test, typeCode, waitForHardwareSocket } from './fixtures';
+
+test.describe('notifications', () => {
+  test('the overlay goes after 5 s and the page reloads', async ({ page, kiosk }) => {
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+
+    await typeCode(page, KNOWN.invalidCode);
+    const overlay = page.getByRole('alertdialog');
+    await expect(overlay).toBeVisible();
+
+    await page.clock.fastForward(4_500);
+    await expect(overlay).toBeVisible();
+    await page.waitForTimeout(200);
+    expect(loads).toBe(0);
+
+    const reloaded = page.waitForEvent('load');
+    await page.clock.fastForward(600);
+    await reloaded;
+    await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+    await expect(overlay).toHaveCount(0);
+    expect(loads).toBe(1);
+  });
+
+  test('the success overlay also reloads after 5 s, once the gate is signalled', async ({ page, kiosk, sim, waitForRecord }) => {
+    await page.clock.install();
+    await kiosk.open(page, { model: 'TOUCH' });
+    await waitForHardwareSocket(sim);
+    sim.facility(KNOWN.residentCode);
+    await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText('Access Granted!');
+    await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'enable_relay1');
+
+    const reloaded = page.waitForEvent('load');
+    await page.clock.fastForward(5_000);
+    await reloaded;
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+
+  test('hardware buttons are ignored while a notification shows', async ({ page, kiosk }) => {
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await typeCode(page, KNOWN.invalidCode);
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+
+    for (const key of ['1', 'ArrowUp', 'Enter', 'Escape']) await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+
+    const reloaded = page.waitForEvent('load');
+    await page.clock.fastForward(5_000);
+    await reloaded;
+    await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+    await page.keyboard.press('1');
+    await expect(page).toHaveURL(/\/enter-code\?initialCode=1$/);
+  });
+});

@@ -1,0 +1,96 @@
+// Startup: token handling, installer message, splash (SPEC.md sections 2, 4, 8).
+import { expect, records, test, waitForChannel } from './fixtures';
+
+const PROPERTY_API = '**/api/telephone-entry/property';
+
+test.describe('startup', () => {
+  test('without a token the installer message shows, never a blank page', async ({ page, kiosk, sim }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await kiosk.open(page, { token: null, model: 'GEN2' });
+
+    const message = page.getByRole('alert');
+    await expect(message.getByRole('heading')).toHaveText('This panel is not set up yet');
+    await expect(message).toContainText('The API token is not defined');
+    await expect(message).toContainText('?token=');
+    expect((await page.locator('body').innerText()).trim()).not.toBe('');
+    expect(consoleErrors.join('\n')).toContain('API token is not defined');
+
+    // Nothing starts without a token: no API calls, no hardware socket.
+    await page.waitForTimeout(500);
+    expect(sim.snapshot().connections.hardware).toBe(0);
+    expect(records(sim, 'accessRequests')).toEqual([]);
+    expect(records(sim, 'checkins')).toEqual([]);
+    expect(records(sim, 'logs')).toEqual([]);
+  });
+
+  test('an empty token counts as none', async ({ page, kiosk }) => {
+    await kiosk.open(page, { token: '', model: 'TOUCH', waitForHome: false });
+    await expect(page.getByRole('heading', { name: 'This panel is not set up yet' })).toBeVisible();
+  });
+
+  test('the token is kept: the panel starts again without it in the address', async ({ page, kiosk }) => {
+    const authorizations: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) authorizations.push(request.headers().authorization ?? '');
+    });
+    await kiosk.open(page, { model: 'GEN2' });
+    await kiosk.open(page, { token: null, model: null, waitForHome: true });
+    await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+    expect(authorizations.length).toBeGreaterThan(0);
+    expect(new Set(authorizations)).toEqual(new Set(['Bearer demo-token']));
+  });
+
+  test("a splash with 'Loading...' shows until the property data arrives", async ({ page, kiosk }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(PROPERTY_API, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await kiosk.open(page, { model: 'GEN2', waitForHome: false });
+
+    await expect(page.getByText('Loading...')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Gate Kiosk' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('heading', { name: /^Welcome to / })).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.has('token')).toBe(false);
+
+    release();
+    await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+  });
+
+  test('with the API down at first start the splash stays, then the retry every 5 s loads the property', async ({ page, kiosk, sim }) => {
+    await page.clock.install();
+    sim.setOffline(true);
+    await kiosk.open(page, { model: 'GEN2', waitForHome: false });
+    await expect(page.getByText('Loading...')).toBeVisible();
+    await page.clock.fastForward(5_000);
+    await expect(page.getByText('Loading...')).toBeVisible();
+
+    sim.setOffline(false);
+    await page.clock.fastForward(5_000);
+    await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+  });
+
+  test("the footer shows ' ...' after the version while the property reloads", async ({ page, kiosk, sim }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForChannel(sim);
+    const footer = page.locator('footer').filter({ hasText: /^v\d/ });
+    await expect(footer).toHaveText(/^v[\d.]+$/);
+
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(PROPERTY_API, async (route) => {
+      await held;
+      await route.continue();
+    });
+    sim.propertyUpdated();
+    await expect(footer).toHaveText(/^v[\d.]+ \.\.\.$/);
+    release();
+    await expect(footer).toHaveText(/^v[\d.]+$/);
+  });
+});
