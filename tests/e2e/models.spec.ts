@@ -9,16 +9,23 @@ import { expect, test, type PanelModelName } from './fixtures';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const DOCS_SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const FOR_DOCS = new Set(['GEN2-home', 'GEN2-enter-code', 'TOUCH-home', 'TOUCH-enter-code']);
+/** test-results name -> docs/screenshots name (lower case, like the other docs screenshots). */
+const FOR_DOCS: Record<string, string> = {
+  'GEN2-home': 'home-gen2.png',
+  'GEN2-enter-code': 'enter-code-gen2.png',
+  'TOUCH-home': 'home-touch.png',
+  'TOUCH-enter-code': 'enter-code-touch.png',
+};
 
 /** test-results/screenshots/<name>.png on every run; docs/screenshots/ only when asked to. */
 async function saveScreenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   const file = `${SCREENSHOTS}${name}.png`;
   await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
-  if (process.env.UPDATE_DOCS_SCREENSHOTS === '1' && FOR_DOCS.has(name)) {
+  const docsName = FOR_DOCS[name];
+  if (process.env.UPDATE_DOCS_SCREENSHOTS === '1' && docsName) {
     await mkdir(DOCS_SCREENSHOTS, { recursive: true });
-    await copyFile(file, `${DOCS_SCREENSHOTS}${name}.png`);
+    await copyFile(file, `${DOCS_SCREENSHOTS}${docsName}`);
   }
 }
 
@@ -100,3 +107,24 @@ test('the model is remembered when the address names none', async ({ page, kiosk
   await kiosk.open(page, { model: null, token: null, waitForHome: true });
   await expectButtonModel(page, BUTTON_MODELS.GEN1);
 });
+
+// An 800x480 panel does not scroll: every control has to be on the screen.
+for (const model of ['GEN2', 'TOUCH'] as const) {
+  test(`${model}: home and code entry fit an 800x480 screen`, async ({ page, kiosk }) => {
+    // KIOSK BUG (reported, not fixed here): on TOUCH at 800x480 the code
+    // entry's '0' key (top at y=479) and '◀ CANCEL' (y=567-617) are below the
+    // screen, and the body has overflow: hidden, so a visitor can neither tap
+    // 0 nor cancel. (Playwright's click scrolls them into view, so the
+    // tapping tests still pass.) Layout in src/styles.css: .keypad-key height
+    // 4.5rem, .code-slots margin, .cancel-touch padding.
+    test.fixme(model === 'TOUCH', "TOUCH code entry: '0' and '◀ CANCEL' are off an 800x480 screen");
+    await kiosk.open(page, { model });
+    for (const link of await page.getByRole('navigation').getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });
+    await expect(page.locator('footer').filter({ hasText: /^v\d/ })).toBeInViewport({ ratio: 1 });
+
+    await page.getByRole('link', { name: 'Enter a numeric code' }).click();
+    await expect(page.getByRole('status', { name: 'Code entered' })).toBeInViewport({ ratio: 1 });
+    for (const key of await keypad(page).all()) await expect(key).toBeInViewport({ ratio: 1 });
+    await expect(page.locator('button.cancel')).toBeInViewport({ ratio: 1 });
+  });
+}
