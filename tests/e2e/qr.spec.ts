@@ -139,7 +139,7 @@ test.describe('QR scan', () => {
     await kiosk.open(page, { model: 'GEN2', path: '/scan-qr' });
     await expect(page.getByRole('alert')).toHaveText(/No camera was found on this panel\./);
     await expect(page.getByText('Loading...')).toBeHidden();
-    await waitForRecord('logs', (r) => r.message === 'QR scanner could not start');
+    await waitForRecord('logs', (r) => r.message === 'QR scanner failed');
     await expect(page).toHaveURL(/\/$/, { timeout: 8_000 });
   });
 

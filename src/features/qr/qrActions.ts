@@ -5,7 +5,7 @@ import type { CameraFailure } from '../../services/camera/camera';
 export const qrPayloadRejected = createAction<string>('qr/payloadRejected');
 /** The worker could not decode a frame; scanning goes on. */
 export const qrDecodeFailed = createAction<string>('qr/decodeFailed');
-/** The scan screen could not use the camera (or the decoder) and is going home. */
+/** The scan screen lost (or never got) the camera or the decoder and is going home. */
 export const qrScannerFailed = createAction<{ failure: ScanFailure; message: string }>('qr/scannerFailed');
 
 export type ScanFailure = CameraFailure | 'decoder';

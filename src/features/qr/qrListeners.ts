@@ -17,6 +17,6 @@ export function listenForQrScan(startListening: AppStartListening): void {
   });
   startListening({
     actionCreator: qrScannerFailed,
-    effect: ({ payload }, { extra }) => extra.logger.error('QR scanner could not start', payload),
+    effect: ({ payload }, { extra }) => extra.logger.error('QR scanner failed', payload),
   });
 }

@@ -111,7 +111,7 @@ describe('scan-qr screen', () => {
       await act(() => vi.advanceTimersByTimeAsync(0));
       expect(screen.getByRole('alert')).toHaveTextContent(text);
       expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
-      expect(console.error).toHaveBeenCalledWith('QR scanner could not start', { failure, message: 'camera says no' });
+      expect(console.error).toHaveBeenCalledWith('QR scanner failed', { failure, message: 'camera says no' });
       await act(() => vi.advanceTimersByTimeAsync(SCANNER_FAILURE_HOME_MS));
       expect(location()).toBe('/');
     } finally {
