@@ -45,8 +45,9 @@ function toResident(raw: Json, id: number): Resident {
   return {
     ...toCodeHolder(raw, id),
     directory_display_name: name,
-    directory_sort_name: toText(raw.directory_sort_name) ?? name,
-    directory_lookup_code: toText(raw.directory_lookup_code) ?? '',
+    directory_sort_name: toText(raw.directory_sort_name) || name,
+    // A lookup code sent as a number has lost its leading zeros.
+    directory_lookup_code: typeof raw.directory_lookup_code === 'number' ? String(raw.directory_lookup_code).padStart(4, '0') : (toText(raw.directory_lookup_code) ?? ''),
     enable_directory_listing: raw.enable_directory_listing === true,
     directory_phone_country_code: toText(raw.directory_phone_country_code) ?? '',
     directory_phone: toText(raw.directory_phone) ?? '',

@@ -109,3 +109,23 @@ describe('property polling', () => {
     expect(requestsTo('telephone-entry/property')).toHaveLength(1);
   });
 });
+
+describe('unchanged property data', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the same data object, so derived data is not rebuilt, and takes a changed one', async () => {
+    const { store } = start();
+    await vi.advanceTimersByTimeAsync(10);
+    const first = selectPropertyData(store.getState());
+    store.dispatch(propertyRefreshRequested());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(selectPropertyData(store.getState())).toBe(first);
+    apiServer.use(http.get(propertyPath, () => HttpResponse.json(rawProperty({ twimlToken: 'x', property: { id: 1, public_name: 'Birch Hall' } }))));
+    store.dispatch(propertyRefreshRequested());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(selectPropertyData(store.getState())?.property.public_name).toBe('Birch Hall');
+  });
+});

@@ -1,11 +1,11 @@
 import { appStarted } from '../../app/actions';
-import type { AppStartListening } from '../../app/listenerMiddleware';
+import type { AppDispatch, AppStartListening } from '../../app/listenerMiddleware';
+import type { RootState } from '../../app/rootReducer';
 import type { Services } from '../../app/services';
 import { propertyLoadFailed, propertyLoadStarted, selectPropertyError } from '../app-status/appStatusSlice';
 import { featureFlagsLoaded, parseFeatureFlags } from './featureFlagsSlice';
 import { parsePropertyResponse } from './parsePropertyResponse';
-import { propertyLoaded, propertyRefreshRequested } from './propertySlice';
-import type { AppDispatch } from '../../app/listenerMiddleware';
+import { propertyLoaded, propertyRefreshRequested, selectPropertyData } from './propertySlice';
 
 export const PROPERTY_REFRESH_MS = 60000;
 export const PROPERTY_RETRY_MS = 5000;
@@ -18,13 +18,18 @@ async function loadFeatureFlags(dispatch: AppDispatch, { api, logger }: Services
   }
 }
 
-/** One property load; a failure keeps whatever good data is already held. */
-async function loadProperty(dispatch: AppDispatch, { api, logger }: Services): Promise<void> {
+/**
+ * One property load; a failure keeps whatever good data is already held.
+ * Unchanged data keeps its object, so nothing derived from it is rebuilt.
+ */
+async function loadProperty(dispatch: AppDispatch, getState: () => RootState, { api, logger }: Services): Promise<void> {
   dispatch(propertyLoadStarted());
   try {
     const parsed = parsePropertyResponse(await api.getProperty());
     if (parsed.problems.length > 0) logger.error('Property data had malformed entries', parsed.problems);
-    dispatch(propertyLoaded({ data: parsed.data, twimlToken: parsed.twimlToken }));
+    const held = selectPropertyData(getState());
+    const data = held && JSON.stringify(held) === JSON.stringify(parsed.data) ? held : parsed.data;
+    dispatch(propertyLoaded({ data, twimlToken: parsed.twimlToken }));
   } catch (error) {
     dispatch(propertyLoadFailed());
     logger.error('Property data could not be loaded', error);
@@ -38,7 +43,7 @@ export function listenForPropertyPolling(startListening: AppStartListening): voi
     effect: async (_action, listener) => {
       listener.cancelActiveListeners();
       for (;;) {
-        await Promise.all([loadProperty(listener.dispatch, listener.extra), loadFeatureFlags(listener.dispatch, listener.extra)]);
+        await Promise.all([loadProperty(listener.dispatch, listener.getState, listener.extra), loadFeatureFlags(listener.dispatch, listener.extra)]);
         const wait = selectPropertyError(listener.getState()) ? PROPERTY_RETRY_MS : PROPERTY_REFRESH_MS;
         await listener.take(propertyRefreshRequested.match, wait);
       }

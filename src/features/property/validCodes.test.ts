@@ -37,3 +37,11 @@ describe('parsing property data', () => {
     expect(() => parsePropertyResponse(raw)).toThrow();
   });
 });
+
+describe('directory fields', () => {
+  it('an empty sort name falls back to the display name; numeric lookup codes keep their zeros', () => {
+    const resident = { id: 3, directory_display_name: 'Zoe', directory_sort_name: '', directory_lookup_code: 42 };
+    const [parsed] = parsePropertyResponse(rawProperty({ residents: [resident] })).data.residents;
+    expect(parsed).toMatchObject({ directory_sort_name: 'Zoe', directory_lookup_code: '0042' });
+  });
+});
