@@ -30,15 +30,4 @@ test.describe('real-time channel', () => {
       'Call a resident',
     ]);
   });
-
-  test('without an event the property is polled every 60 s', async ({ page, kiosk, sim }) => {
-    await page.clock.install();
-    await kiosk.open(page, { model: 'GEN2' });
-    // Changed behind the kiosk's back: no property-updated event.
-    (sim.state.property as { property: { public_name: string } }).property.public_name = 'Quiet Change';
-    await page.clock.fastForward(30_000);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Maple Court Apartments!');
-    await page.clock.fastForward(31_000);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Quiet Change!');
-  });
 });
