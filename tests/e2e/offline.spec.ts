@@ -1,7 +1,7 @@
 // Intermittent connectivity (SPEC.md sections 1, 4 and 9): access requests
 // survive an API outage and a reload; online-only links follow the browser.
 import type { Page } from '@playwright/test';
-import { expect, KNOWN, records, test, typeCode, waitForHardwareSocket, type SimRecord } from './fixtures';
+import { expect, fastForwardUntil, KNOWN, records, test, typeCode, waitForHardwareSocket, type SimRecord } from './fixtures';
 
 const ACCESS_REQUESTS = '/api/telephone-entry/access-requests';
 
@@ -67,8 +67,9 @@ test.describe('offline', () => {
 
     sim.setOffline(false);
     // The next batch goes out on the 30 s timer.
-    await page.clock.fastForward(30_000);
-    await expect.poll(() => records(sim, 'accessRequests').length).toBe(entered.length);
+    await fastForwardUntil(page, 30_000, () =>
+      expect.poll(() => records(sim, 'accessRequests').length, { timeout: 1_000 }).toBe(entered.length),
+    );
 
     // Another batch period and a moment more: nothing is sent again.
     await page.clock.fastForward(30_000);

@@ -1,5 +1,5 @@
 // Startup: token handling, installer message, splash (SPEC.md sections 2, 4, 8).
-import { expect, records, test, waitForChannel } from './fixtures';
+import { expect, fastForwardUntil, records, test, waitForChannel } from './fixtures';
 
 const PROPERTY_API = '**/api/telephone-entry/property';
 
@@ -64,16 +64,26 @@ test.describe('startup', () => {
   });
 
   test('with the API down at first start the splash stays, then the retry every 5 s loads the property', async ({ page, kiosk, sim }) => {
+    let refused = 0;
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/telephone-entry/property') && response.status() === 503) refused += 1;
+    });
     await page.clock.install();
     sim.setOffline(true);
     await kiosk.open(page, { model: 'GEN2', waitForHome: false });
     await expect(page.getByText('Loading...')).toBeVisible();
+    await expect.poll(() => refused).toBe(1);
+    // Let the page take the answer in and set its retry timer.
+    await page.waitForTimeout(300);
     await page.clock.fastForward(5_000);
+    await expect.poll(() => refused).toBe(2);
     await expect(page.getByText('Loading...')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Welcome to / })).toHaveCount(0);
 
     sim.setOffline(false);
-    await page.clock.fastForward(5_000);
-    await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+    await fastForwardUntil(page, 5_000, () =>
+      expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible({ timeout: 500 }),
+    );
   });
 
   test("the footer shows ' ...' after the version while the property reloads", async ({ page, kiosk, sim }) => {
