@@ -47,7 +47,10 @@ export interface OpenOptions {
   token?: string | null;
   /** Path to open, default '/'. */
   path?: string;
-  /** Wait for the home screen's welcome title (default true when path is '/' and a token is given). */
+  /**
+   * Wait for the home screen's welcome title, and for the token to be saved
+   * (default true when path is '/' and a token is given).
+   */
   waitForHome?: boolean;
 }
 
@@ -218,6 +221,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         await page.goto(url({ token, model }, pathname));
         if (waitForHome ?? (pathname === '/' && token !== null)) {
           await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+          // Saved, so that a test may navigate again at once.
+          if (token) await waitForStorage(page, token);
         }
       },
     });
@@ -408,4 +413,18 @@ export async function expectGateOpened(page: Page, sim: Simulator, code: string)
   expect(sent.map((s) => s.method)).toEqual(['wiegand', 'enable_relay1']);
   // performance.now() is coarsened to 0.1 ms, hence the 0.5 ms allowance.
   expect(sent[1]!.t - sent[0]!.t, 'ms between wiegand and enable_relay1 as sent by the page').toBeGreaterThanOrEqual(RELAY_DELAY_MS - 0.5);
+}
+
+/**
+ * Waits until the page's localStorage holds `needle` in some value. The kiosk
+ * saves its state a moment after each change (redux-persist), so a test that
+ * navigates away right after a change waits for the save first.
+ */
+export async function waitForStorage(page: Page, needle: string, timeout = 5_000): Promise<void> {
+  await expect
+    .poll(() => page.evaluate((text) => Object.values(localStorage).some((value) => value.includes(text)), needle), {
+      timeout,
+      message: `localStorage holds ${JSON.stringify(needle)}`,
+    })
+    .toBe(true);
 }

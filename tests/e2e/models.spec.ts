@@ -5,7 +5,7 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test, type PanelModelName } from './fixtures';
+import { expect, test, waitForStorage, type PanelModelName } from './fixtures';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const DOCS_SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -97,6 +97,7 @@ test('an unknown model falls back to DEFAULT', async ({ page, kiosk }) => {
 test('an unknown model replaces a stored one with DEFAULT', async ({ page, kiosk }) => {
   await kiosk.open(page, { model: 'GEN3' });
   await expectButtonModel(page, BUTTON_MODELS.GEN3);
+  await waitForStorage(page, 'GEN3');
   await kiosk.open(page, { model: 'NOT-A-PANEL', token: null });
   await expectButtonModel(page, BUTTON_MODELS.DEFAULT);
 });
@@ -104,6 +105,7 @@ test('an unknown model replaces a stored one with DEFAULT', async ({ page, kiosk
 test('the model is remembered when the address names none', async ({ page, kiosk }) => {
   await kiosk.open(page, { model: 'GEN1' });
   await expectButtonModel(page, BUTTON_MODELS.GEN1);
+  await waitForStorage(page, 'GEN1');
   await kiosk.open(page, { model: null, token: null, waitForHome: true });
   await expectButtonModel(page, BUTTON_MODELS.GEN1);
 });
