@@ -20,7 +20,7 @@ export function App({ services }: { services: Pick<Services, 'page' | 'logger'> 
   if (!hasProperty) return <Splash />;
   return (
     <ErrorBoundary onError={(error) => services.logger.error('Screen crashed', error)} onRecover={services.page.reload}>
-      <BrowserRouter>
+      <BrowserRouter useTransitions={false}>
         <AppRoutes onReload={services.page.reload} />
         <NotificationOverlay />
       </BrowserRouter>

@@ -36,7 +36,7 @@ export function renderKiosk({
   const store = storeWithProperty(services, model, property);
   const view = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[route]} useTransitions={false}>
         <AppRoutes onReload={services.page.reload} />
         <NotificationOverlay />
         <LocationProbe />
