@@ -19,7 +19,11 @@ const services = createServices(config, {
   beforeReload: async () => persistor?.flush(),
 });
 const store = makeStore(services);
-persistor = persistStore(store, null, () => startKiosk(store, launch, window));
+persistor = persistStore(store, null, () => {
+  startKiosk(store, launch, window);
+  // The token from the address is on screen no more: store it right away.
+  void persistor?.flush();
+});
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

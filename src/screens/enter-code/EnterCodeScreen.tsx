@@ -39,7 +39,7 @@ export function EnterCodeScreen() {
   });
 
   return (
-    <main className="screen enter-code">
+    <main className={touch ? 'screen enter-code enter-code-touch' : 'screen enter-code'}>
       <h1>{strings.enterCode}</h1>
       <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label="Code entered" />
       {touch && <Keypad onDigit={addDigit} />}
