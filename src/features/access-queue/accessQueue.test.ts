@@ -11,6 +11,7 @@ import { codeEntered } from '../gate/gateActions';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { propertyLoaded } from '../property/propertySlice';
 import { accessRequestQueued, selectQueuedAccessRequests, type AccessRequest } from './accessQueueSlice';
+import { withFakeTimers } from '../../testing/fakeTimers';
 
 withApiServer();
 
@@ -22,10 +23,7 @@ const request = (user_code: string, created_at = '2026-11-21T10:00:00.000Z'): Ac
   created_at,
 });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-});
-afterEach(() => vi.useRealTimers());
+withFakeTimers();
 
 function started(property = rawProperty()) {
   const services = createTestServices();

@@ -3,13 +3,11 @@ import { appStarted } from '../../app/actions';
 import { makeStore } from '../../app/store';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
+import { withFakeTimers } from '../../testing/fakeTimers';
 
 withApiServer();
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-});
-afterEach(() => vi.useRealTimers());
+withFakeTimers();
 
 describe('check-in', () => {
   it('posts a check-in with no body at start and every 30 s, through failures', async () => {

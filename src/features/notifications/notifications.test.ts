@@ -4,13 +4,11 @@ import { createTestServices } from '../../testing/fakeServices';
 import { withApiServer } from '../../testing/apiServer';
 import { gateOpeningEnded, gateOpeningStarted } from '../app-status/appStatusSlice';
 import { notificationPushed, selectCurrentNotification } from './notificationsSlice';
+import { withFakeTimers } from '../../testing/fakeTimers';
 
 withApiServer();
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-});
-afterEach(() => vi.useRealTimers());
+withFakeTimers();
 
 function started() {
   const services = createTestServices();

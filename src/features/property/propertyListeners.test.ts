@@ -7,6 +7,7 @@ import { rawProperty } from '../../testing/fixtures';
 import { selectPropertyError, selectPropertyStatus } from '../app-status/appStatusSlice';
 import { selectTelnyxEnabled } from './featureFlagsSlice';
 import { propertyRefreshRequested, selectPropertyData, selectTwimlToken } from './propertySlice';
+import { withFakeTimers } from '../../testing/fakeTimers';
 
 withApiServer();
 
@@ -20,10 +21,7 @@ function start() {
   return { store, services };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-});
-afterEach(() => vi.useRealTimers());
+withFakeTimers();
 
 describe('property polling', () => {
   it('loads at start with the bearer token and then every 60 s', async () => {
@@ -111,11 +109,6 @@ describe('property polling', () => {
 });
 
 describe('unchanged property data', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  });
-  afterEach(() => vi.useRealTimers());
-
   it('keeps the same data object, so derived data is not rebuilt, and takes a changed one', async () => {
     const { store } = start();
     await vi.advanceTimersByTimeAsync(10);

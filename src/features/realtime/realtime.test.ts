@@ -5,15 +5,13 @@ import { createTestServices } from '../../testing/fakeServices';
 import { rawProperty } from '../../testing/fixtures';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { propertyLoaded } from '../property/propertySlice';
+import { withFakeTimers } from '../../testing/fakeTimers';
 
 withApiServer();
 
 const CHANNEL = 'private-telephone-entry-property-1';
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-});
-afterEach(() => vi.useRealTimers());
+withFakeTimers();
 
 function started() {
   const services = createTestServices();
