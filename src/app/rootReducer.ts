@@ -4,6 +4,7 @@ import { appStatusSlice } from '../features/app-status/appStatusSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { featureFlagsSlice } from '../features/property/featureFlagsSlice';
 import { propertySlice } from '../features/property/propertySlice';
+import { recentCallsSlice } from '../features/recent-calls/recentCallsSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
 
 export const rootReducer = combineReducers({
@@ -12,6 +13,7 @@ export const rootReducer = combineReducers({
   [featureFlagsSlice.reducerPath]: featureFlagsSlice.reducer,
   [accessQueueSlice.reducerPath]: accessQueueSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
+  [recentCallsSlice.reducerPath]: recentCallsSlice.reducer,
   [appStatusSlice.reducerPath]: appStatusSlice.reducer,
 });
 

@@ -9,6 +9,7 @@ import { listenForNotificationExpiry } from '../features/notifications/notificat
 import { listenForPropertyPolling } from '../features/property/propertyListeners';
 import { listenForQrScan } from '../features/qr/qrListeners';
 import { listenForRealtime } from '../features/realtime/realtimeListeners';
+import { listenForRecentCalls } from '../features/recent-calls/recentCallsListeners';
 import { createAppListenerMiddleware } from './listenerMiddleware';
 import { persistConfig } from './persistConfig';
 import { rootReducer, type RootState } from './rootReducer';
@@ -27,6 +28,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
     listenForNotificationExpiry,
     listenForDirectory,
     listenForQrScan,
+    listenForRecentCalls,
   ]) {
     listen(listeners.startListening);
   }
