@@ -1,0 +1,361 @@
+// `npm run bench:memory`: does a visitor's round trip leak? The kiosk runs for
+// months in one page, so every screen must give back what it took.
+//
+// Against a fresh simulator and a production build, in Debian's headless
+// Chromium (GEN2, 800x480), it warms up, then runs N cycles of:
+//   home -> enter-code ('1', '2') -> BACK -> directory (DOWN, DOWN to page 2)
+//   -> BACK -> scan-qr (GO, wait for the video to play and a frame to reach
+//   the QR worker) -> BACK
+// and every 10th cycle a `property-updated` event, waiting for the kiosk to
+// reload the property. No code is completed, so no notification shows (a
+// notification reloads the page after 5 s, which would wipe any leak: a reload
+// during the run is reported and makes the verdict invalid).
+//
+// After warm-up, every 50 cycles and at the end: a 9 s wait (see SETTLE_MS),
+// forced GC through CDP, then JSHeapUsedSize, DOM Nodes and JSEventListeners
+// (Performance.getMetrics), the camera tracks and QR Workers the page created,
+// stopped or terminated, and still holds after GC (counted through wrappers
+// installed before the kiosk's code runs, with weak references), and the
+// workers Chromium still runs. Prints the growth per cycle over the whole run
+// and over its second half, and a verdict: the heap limit (1 KB a cycle)
+// applies to the second half, since V8 compiles hot code over the first ~100
+// cycles; DOM nodes, listeners, tracks and workers must not grow at all.
+//
+// Options: cycles as the first argument (`npm run bench:memory -- 500`) or
+// BENCH_CYCLES (default 200); BENCH_WARMUP (default 20); BENCH_SETTLE_MS;
+// BENCH_LEGS (below); CHROMIUM_PATH; BENCH_HEAP_SNAPSHOTS=dir writes a
+// .heapsnapshot after warm-up and at the end (DevTools' Memory tab, Comparison).
+// Exits 1 when it finds a leak.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { startStaticServer } from '../scripts/static-server.mjs';
+import { startSimulator } from '../simulator/server.mjs';
+import { inPage } from './in-page.mjs';
+
+const HOST = '127.0.0.1';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CYCLES = Number(process.argv[2] ?? process.env.BENCH_CYCLES ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const CHECK_EVERY = 50;
+const PROPERTY_EVERY = 10;
+const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
+/**
+ * Wait before each measurement. Chromium keeps every getUserMedia() promise,
+ * and so the MediaStream it resolved to, alive for 8 s after the call (a
+ * persistent handle in ScriptPromiseResolverWithTracker, for its timeout
+ * metric): whatever a stream's tracks reference (the scan screen's 'ended'
+ * listener and, through it, the whole scan screen) is held that long. A
+ * measurement sooner than 8 s after the last scan counts those as leaked.
+ */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 9000);
+/** To find which screen leaks: BENCH_LEGS=code,directory,qr,property (default all four). */
+const LEGS = (process.env.BENCH_LEGS ?? 'code,directory,qr,property').split(',');
+/** Verdict thresholds, per cycle, after GC. */
+const LIMITS = { heap: 1024, nodes: 0.5, listeners: 0.05 };
+// The same flags as bench/run.mjs and tests/e2e/chromium.ts (BROWSER-TESTING.md).
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+];
+
+if (!Number.isInteger(CYCLES) || CYCLES < 1) throw new Error(`Cycles must be a positive integer, got ${process.argv[2] ?? process.env.BENCH_CYCLES}`);
+
+/**
+ * Runs in the page before the kiosk's code: counts the media tracks and
+ * Workers it creates, through weak references so the counting keeps nothing alive.
+ */
+function installCounters() {
+  const tracks = { calls: 0, created: 0, stopped: 0, refs: [] };
+  const workers = { created: 0, terminated: 0, framesPosted: 0, refs: [] };
+
+  const getUserMedia = MediaDevices.prototype.getUserMedia;
+  MediaDevices.prototype.getUserMedia = async function (...args) {
+    tracks.calls += 1;
+    const stream = await getUserMedia.apply(this, args);
+    for (const track of stream.getTracks()) {
+      tracks.created += 1;
+      tracks.refs.push(new WeakRef(track));
+    }
+    return stream;
+  };
+  const stop = MediaStreamTrack.prototype.stop;
+  MediaStreamTrack.prototype.stop = function () {
+    if (this.readyState === 'live') tracks.stopped += 1;
+    return stop.call(this);
+  };
+
+  const NativeWorker = window.Worker;
+  class CountedWorker extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      workers.created += 1;
+      workers.refs.push(new WeakRef(this));
+    }
+    postMessage(...args) {
+      workers.framesPosted += 1;
+      return super.postMessage(...args);
+    }
+    terminate() {
+      if (!this.__terminated) workers.terminated += 1;
+      this.__terminated = true;
+      return super.terminate();
+    }
+  }
+  Object.defineProperty(CountedWorker, 'name', { value: 'Worker' });
+  window.Worker = CountedWorker;
+
+  window.__memory = {
+    /** Call after a GC: drops the references to collected objects, then counts. */
+    counts() {
+      tracks.refs = tracks.refs.filter((ref) => ref.deref() !== undefined);
+      workers.refs = workers.refs.filter((ref) => ref.deref() !== undefined);
+      return {
+        gumCalls: tracks.calls,
+        tracksCreated: tracks.created,
+        tracksStopped: tracks.stopped,
+        tracksLive: tracks.refs.filter((ref) => ref.deref()?.readyState === 'live').length,
+        tracksReachable: tracks.refs.length,
+        workersCreated: workers.created,
+        workersTerminated: workers.terminated,
+        workersReachable: workers.refs.length,
+        workersReachableUnterminated: workers.refs.filter((ref) => !ref.deref()?.__terminated).length,
+        framesPosted: workers.framesPosted,
+      };
+    },
+    framesPosted: () => workers.framesPosted,
+  };
+}
+
+/** One visitor round trip (the legs named in `legs`), in the page; throws with the step that did not happen. */
+async function roundTrip(legs) {
+  const b = window.__bench;
+  const q = (selector) => document.querySelector(selector);
+  const atHome = () => q('.home-links') !== null && location.pathname === '/';
+  const step = async (name, key, done, timeout = 5000) => {
+    try {
+      await b.time(() => b.key(key), done, timeout);
+    } catch (error) {
+      throw new Error(`${name}: ${error.message} (at ${location.pathname}${location.search})`, { cause: error });
+    }
+    const notification = q('[role="alertdialog"]');
+    if (notification) throw new Error(`${name}: a notification showed (${notification.getAttribute('aria-label')})`);
+  };
+  if (!atHome()) throw new Error(`Not on the home screen but on ${location.pathname}`);
+
+  if (legs.includes('code')) {
+    const filled = () => q('.enter-code .code-slots')?.querySelectorAll('.slot-filled').length;
+    await step('digit 1 -> enter-code', '1', () => filled() === 1);
+    await step('digit 2', '2', () => filled() === 2);
+    await step('BACK from enter-code', 'Escape', atHome);
+  }
+  if (legs.includes('directory')) {
+    const page = () => q('.directory-page')?.getAttribute('aria-label');
+    await step('DOWN -> directory', 'ArrowDown', () => page() === 'Page 1' && q('.directory-row') !== null);
+    await step('DOWN -> page 2', 'ArrowDown', () => page() === 'Page 2');
+    await step('BACK from directory', 'Escape', atHome);
+  }
+  if (legs.includes('qr')) {
+    const posted = window.__memory.framesPosted();
+    const scanning = () => {
+      const video = q('.scan-qr video');
+      return video !== null && !video.paused && video.readyState >= 2 && q('.camera-status') === null && window.__memory.framesPosted() > posted;
+    };
+    await step('GO -> scan-qr, video playing, a frame sent to the worker', 'Enter', scanning, 10_000);
+    await step('BACK from scan-qr', 'Escape', atHome);
+  }
+}
+
+const started = performance.now();
+const work = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-memory-'));
+const sim = await startSimulator({ port: 0, host: HOST });
+const simHost = new URL(sim.url).host;
+
+// The API address is build-time configuration (src/app/config.ts), as in bench/run.mjs.
+Object.assign(process.env, {
+  VITE_API_URL: sim.url,
+  VITE_PUSHER_KEY: 'kiosk-local',
+  VITE_PUSHER_CLUSTER: 'mt1',
+  VITE_PUSHER_HOST: HOST,
+  VITE_PUSHER_PORT: new URL(sim.url).port,
+  VITE_PUSHER_FORCE_TLS: 'false',
+  VITE_HARDWARE_SOCKET_URL: `ws://${simHost}/hardware`,
+  VITE_VIDEO_API_URL: `${sim.url}/video-provider`,
+  VITE_VIDEO_API_KEY: 'local-video-key',
+  VITE_APP_ENV: 'production',
+  VITE_CALL_PROVIDERS: 'simulator',
+});
+const outDir = path.join(work, 'dist');
+await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+const kiosk = await startStaticServer({ dir: outDir, port: 0, host: HOST });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  headless: true,
+  args: CHROMIUM_ARGS,
+});
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const signed = (value, digits = 1) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+try {
+  const context = await browser.newContext({ viewport: { width: 800, height: 480 } });
+  const page = await context.newPage();
+  await page.addInitScript(installCounters);
+  await page.addInitScript(inPage);
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const consoleErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  const rows = [];
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+
+  await page.goto(`${kiosk.url}/?token=demo-token&model=GEN2`);
+  await page.getByRole('heading', { name: /^Welcome to / }).waitFor({ timeout: 20_000 });
+  // Real-time events reach the kiosk only once it is subscribed to the property's channel.
+  for (let i = 0; sim.snapshot().connections.channels[sim.channelName()] !== 1; i += 1) {
+    if (i > 200) throw new Error('The kiosk never subscribed to the property channel');
+    await sleep(25);
+  }
+
+  /** `property-updated`, then waits until the kiosk has fetched the property again and is back to idle. */
+  async function propertyUpdated() {
+    const fetched = page.waitForResponse((response) => response.url().endsWith('/api/telephone-entry/property'), { timeout: 5000 });
+    const delivered = sim.propertyUpdated();
+    if (delivered !== 1) throw new Error(`property-updated reached ${delivered} kiosks`);
+    await fetched;
+    await page.waitForFunction(() => !document.querySelector('.screen-footer.version')?.textContent?.endsWith('...'));
+  }
+
+  async function cycle(index) {
+    await page.evaluate(roundTrip, LEGS);
+    if (LEGS.includes('property') && (index + 1) % PROPERTY_EVERY === 0) await propertyUpdated();
+  }
+
+  async function measure(label, cyclesDone) {
+    await sleep(SETTLE_MS);
+    for (let i = 0; i < 3; i += 1) await cdp.send('HeapProfiler.collectGarbage');
+    const counts = await page.evaluate(() => window.__memory.counts());
+    for (let i = 0; i < 2; i += 1) await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = Object.fromEntries(metrics.map(({ name, value }) => [name, value]));
+    const usage = await cdp.send('Runtime.getHeapUsage');
+    const row = {
+      label,
+      cycles: cyclesDone,
+      heap: metric.JSHeapUsedSize,
+      nodes: metric.Nodes,
+      listeners: metric.JSEventListeners,
+      embedder: usage.embedderHeapUsedSize ?? 0,
+      runningWorkers: page.workers().length,
+      ...counts,
+    };
+    const previous = rows.at(-1);
+    const perCycle = previous ? `${signed((row.heap - previous.heap) / 1024 / (cyclesDone - previous.cycles), 2)} KB` : '';
+    console.log(
+      `  ${label.padEnd(13)} ${String(cyclesDone).padStart(6)}  ${kb(row.heap).padStart(10)}  ${perCycle.padStart(9)}` +
+        `  ${String(row.nodes).padStart(5)}  ${String(row.listeners).padStart(9)}` +
+        `  ${`${row.tracksCreated - row.tracksStopped}/${row.tracksCreated}`.padStart(7)}  ${String(row.tracksReachable).padStart(9)}` +
+        `  ${`${row.workersCreated - row.workersTerminated}/${row.workersCreated}`.padStart(7)}  ${String(row.runningWorkers).padStart(7)}` +
+        `  ${String(row.workersReachable).padStart(9)}  ${kb(row.embedder).padStart(10)}`,
+    );
+    rows.push(row);
+    return row;
+  }
+
+  async function snapshot(name) {
+    if (!SNAPSHOTS) return;
+    await mkdir(SNAPSHOTS, { recursive: true });
+    const chunks = [];
+    const onChunk = ({ chunk }) => chunks.push(chunk);
+    cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+    const file = path.join(SNAPSHOTS, `${name}.heapsnapshot`);
+    await writeFile(file, chunks.join(''));
+    console.log(`  (heap snapshot ${file})`);
+  }
+
+  console.log(`Kiosk memory benchmark: Chromium ${browser.version()}, GEN2 800x480, seeded property, legs ${LEGS.join(',')}`);
+  console.log(`Round trip: 1 2 BACK | DOWN DOWN BACK | GO (camera plays, a frame to the QR worker) BACK; property-updated every ${PROPERTY_EVERY} cycles`);
+  const t0 = performance.now();
+  for (let i = 0; i < WARMUP; i += 1) await cycle(i);
+  console.log(`Warm-up: ${WARMUP} cycles in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`Each checkpoint: ${SETTLE_MS / 1000} s wait, forced GC, then the figures\n`);
+  console.log('                               JS heap             DOM     JS event    camera tracks       QR workers         Blink');
+  console.log('  checkpoint    cycles        used  per cycle  nodes  listeners  unstopped  uncollected  unterm.  running  uncollected  heap');
+  const loadsBefore = loads;
+  const consoleErrorsBefore = consoleErrors.length;
+  await measure('after warm-up', 0);
+  await snapshot('after-warmup');
+  const t1 = performance.now();
+  for (let i = 0; i < CYCLES; i += 1) {
+    await cycle(WARMUP + i);
+    if ((i + 1) % CHECK_EVERY === 0 && i + 1 < CYCLES) await measure(`cycle ${i + 1}`, i + 1);
+  }
+  const loopMs = performance.now() - t1;
+  await measure('end', CYCLES);
+  await snapshot('end');
+
+  const first = rows[0];
+  const last = rows.at(-1);
+  // The second half: compiling hot code (V8's optimizing tiers) adds to the heap over the first ~100 cycles and then levels off.
+  const mid = rows.find((row) => row.cycles >= CYCLES / 2 && row !== last) ?? first;
+  const rate = (key, from) => (last[key] - from[key]) / (last.cycles - from.cycles);
+  console.log(`\n${CYCLES} cycles in ${(loopMs / 1000).toFixed(1)} s (${(loopMs / CYCLES).toFixed(0)} ms a cycle, checkpoints excluded)`);
+  console.log(`Growth per cycle after GC      whole run (0-${CYCLES})   second half (${mid.cycles}-${CYCLES})`);
+  console.log(`  JS heap used                 ${`${signed(rate('heap', first) / 1024, 2)} KB`.padStart(12)}   ${`${signed(rate('heap', mid) / 1024, 2)} KB`.padStart(12)}`);
+  console.log(`  DOM nodes                    ${signed(rate('nodes', first), 2).padStart(12)}   ${signed(rate('nodes', mid), 2).padStart(12)}`);
+  console.log(`  JS event listeners           ${signed(rate('listeners', first), 2).padStart(12)}   ${signed(rate('listeners', mid), 2).padStart(12)}`);
+  console.log(`  Blink heap (see note)        ${`${signed(rate('embedder', first) / 1024, 2)} KB`.padStart(12)}   ${`${signed(rate('embedder', mid) / 1024, 2)} KB`.padStart(12)}`);
+  console.log(
+    `Camera: ${last.gumCalls} getUserMedia calls, ${last.tracksCreated} tracks, ${last.tracksStopped} stopped, ` +
+      `${last.tracksReachable} not yet collected after GC`,
+  );
+  console.log(
+    `QR workers: ${last.workersCreated} created, ${last.workersTerminated} terminated, ${last.runningWorkers} running in Chromium, ` +
+      `${last.workersReachable} not yet collected after GC; ${last.framesPosted} frames sent`,
+  );
+  console.log(`Page: ${loads - loadsBefore} reloads, ${consoleErrors.length - consoleErrorsBefore} console errors during the run`);
+  console.log(
+    'Note: the Blink heap also holds what DevTools records for this CDP session (network request data, kept only\n' +
+      'while a debugger is attached) and bounded browser records (resource timing 250, layout shifts 150, 50 history\n' +
+      'entries, closed media players for the DevTools Media panel, culled past a fixed event count): its growth is\n' +
+      'shown, not judged.',
+  );
+
+  const problems = [];
+  if (loads !== loadsBefore) problems.push(`the page reloaded ${loads - loadsBefore} times during the run: figures are invalid`);
+  if (errors.length > 0) problems.push(`uncaught errors in the page: ${[...new Set(errors)].join(' | ')}`);
+  const heapRate = rate('heap', mid);
+  if (heapRate >= LIMITS.heap) problems.push(`JS heap grows ${kb(heapRate)} a cycle (limit ${kb(LIMITS.heap)})`);
+  if (rate('nodes', first) >= LIMITS.nodes) problems.push(`DOM nodes grow ${rate('nodes', first).toFixed(2)} a cycle`);
+  if (rate('listeners', first) >= LIMITS.listeners) problems.push(`event listeners grow ${rate('listeners', first).toFixed(2)} a cycle`);
+  if (last.tracksCreated !== last.tracksStopped) problems.push(`${last.tracksCreated - last.tracksStopped} camera tracks never stopped`);
+  if (last.tracksReachable > first.tracksReachable) problems.push(`${last.tracksReachable} camera tracks still held after GC`);
+  if (last.runningWorkers > 0 || last.workersCreated !== last.workersTerminated) {
+    problems.push(`${last.workersCreated - last.workersTerminated} QR workers never terminated (${last.runningWorkers} running)`);
+  }
+  if (last.workersReachable > first.workersReachable) problems.push(`${last.workersReachable} QR worker objects still held after GC`);
+  console.log(
+    problems.length === 0
+      ? `\nVerdict: NO LEAK: JS heap ${signed(heapRate / 1024, 2)} KB a cycle after GC (limit ${kb(LIMITS.heap)}); ` +
+          'DOM nodes, listeners, camera tracks and QR workers all given back'
+      : `\nVerdict: LEAK: ${problems.join('; ')}`,
+  );
+  console.log(`Total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  process.exitCode = problems.length === 0 ? 0 : 1;
+} finally {
+  await browser.close();
+  await kiosk.close();
+  await sim.close();
+  await rm(work, { recursive: true, force: true });
+}
