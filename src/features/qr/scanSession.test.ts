@@ -163,6 +163,16 @@ describe('scan session', () => {
     expect(events.onStatus).toHaveBeenLastCalledWith(expect.objectContaining({ state: 'failed', failure: 'unavailable' }));
   });
 
+  it('lets go of the camera track on stop, so a stream the browser still holds does not keep the session alive', async () => {
+    const { track, stop } = setup();
+    const added = vi.spyOn(track, 'addEventListener');
+    const removed = vi.spyOn(track, 'removeEventListener');
+    await flush();
+    stop();
+    expect(added).toHaveBeenCalledWith('ended', expect.any(Function));
+    expect(removed).toHaveBeenCalledWith('ended', added.mock.calls[0]?.[1]);
+  });
+
   it('fails as a decoder problem when the worker cannot be created', async () => {
     const { events, deps } = setup({
       createDecoder: () => {

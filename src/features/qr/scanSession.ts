@@ -69,6 +69,9 @@ export function startScanSession(video: HTMLVideoElement, events: ScanEvents, de
     clearInterval(interval);
     video.removeEventListener('playing', onPlaying);
     decoder?.terminate();
+    // Chromium holds a getUserMedia stream for a few seconds after it stops; the
+    // listener would keep this whole session (video, worker, screen) alive with it.
+    stream?.getVideoTracks().forEach((track) => track.removeEventListener('ended', onTrackEnded));
     if (stream) deps.stopStream(stream);
     video.srcObject = null;
   };
@@ -107,6 +110,10 @@ export function startScanSession(video: HTMLVideoElement, events: ScanEvents, de
     }, QR_FRAME_INTERVAL_MS);
   };
 
+  function onTrackEnded() {
+    fail('unavailable', 'The camera stopped');
+  }
+
   function onPlaying() {
     if (stopped || interval !== undefined) return;
     clearTimeout(startTimeout);
@@ -132,7 +139,7 @@ export function startScanSession(video: HTMLVideoElement, events: ScanEvents, de
         return;
       }
       stream = opened;
-      opened.getVideoTracks().forEach((track) => track.addEventListener('ended', () => fail('unavailable', 'The camera stopped')));
+      opened.getVideoTracks().forEach((track) => track.addEventListener('ended', onTrackEnded));
       video.srcObject = opened;
       return video.play();
     })
