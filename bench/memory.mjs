@@ -29,15 +29,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
+import { buildForSimulator } from '../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import { startSimulator } from '../simulator/server.mjs';
 import { inPage } from './in-page.mjs';
 
 const HOST = '127.0.0.1';
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CYCLES = Number(process.argv[2] ?? process.env.BENCH_CYCLES ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const CHECK_EVERY = 50;
@@ -172,24 +170,9 @@ async function roundTrip(legs) {
 const started = performance.now();
 const work = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-memory-'));
 const sim = await startSimulator({ port: 0, host: HOST });
-const simHost = new URL(sim.url).host;
 
-// The API address is build-time configuration (src/app/config.ts), as in bench/run.mjs.
-Object.assign(process.env, {
-  VITE_API_URL: sim.url,
-  VITE_PUSHER_KEY: 'kiosk-local',
-  VITE_PUSHER_CLUSTER: 'mt1',
-  VITE_PUSHER_HOST: HOST,
-  VITE_PUSHER_PORT: new URL(sim.url).port,
-  VITE_PUSHER_FORCE_TLS: 'false',
-  VITE_HARDWARE_SOCKET_URL: `ws://${simHost}/hardware`,
-  VITE_VIDEO_API_URL: `${sim.url}/video-provider`,
-  VITE_VIDEO_API_KEY: 'local-video-key',
-  VITE_APP_ENV: 'production',
-  VITE_CALL_PROVIDERS: 'simulator',
-});
 const outDir = path.join(work, 'dist');
-await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir });
 const kiosk = await startStaticServer({ dir: outDir, port: 0, host: HOST });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -13,9 +13,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
+import { buildForSimulator } from '../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import { startSimulator } from '../simulator/server.mjs';
 import { writeQrY4m } from '../tests/e2e/support/qr-video.mjs';
@@ -23,7 +22,6 @@ import { largeProperty } from './property.mjs';
 import { inPage } from './in-page.mjs';
 
 const HOST = '127.0.0.1';
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESIDENTS = Number(process.env.BENCH_RESIDENTS ?? 5000);
 const QR_FRAMES = 100;
 const VALID_CODE = '10001';
@@ -35,20 +33,9 @@ const CHROMIUM_ARGS = [
 const started = performance.now();
 const work = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-'));
 const sim = await startSimulator({ port: 0, host: HOST, property: largeProperty(RESIDENTS) });
-const simHost = new URL(sim.url).host;
 
-// The API address is build-time configuration (src/app/config.ts).
-Object.assign(process.env, {
-  VITE_API_URL: sim.url,
-  VITE_PUSHER_HOST: HOST,
-  VITE_PUSHER_PORT: new URL(sim.url).port,
-  VITE_PUSHER_FORCE_TLS: 'false',
-  VITE_HARDWARE_SOCKET_URL: `ws://${simHost}/hardware`,
-  VITE_VIDEO_API_URL: `${sim.url}/video-provider`,
-  VITE_CALL_PROVIDERS: 'simulator',
-});
 const outDir = path.join(work, 'dist');
-await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir });
 const worker = (await readdir(path.join(outDir, 'assets'))).find((name) => name.startsWith('qrDecoder.worker'));
 if (!worker) throw new Error('The build has no qrDecoder.worker asset');
 const kiosk = await startStaticServer({ dir: outDir, port: 0, host: HOST });

@@ -15,7 +15,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test as base, type Browser, type Page } from '@playwright/test';
-import { build } from 'vite';
+import { buildForSimulator } from '../../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { KNOWN } from '../../simulator/seed.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
@@ -114,39 +114,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** CONTRACT.md section 2 with the simulator's values, on `simPort`. */
-function buildEnv(simPort: number): Record<string, string> {
-  const sim = `${HOST}:${simPort}`;
-  return {
-    VITE_API_URL: `http://${sim}`,
-    VITE_PUSHER_KEY: 'kiosk-local',
-    VITE_PUSHER_CLUSTER: 'mt1',
-    VITE_PUSHER_HOST: HOST,
-    VITE_PUSHER_PORT: String(simPort),
-    VITE_PUSHER_FORCE_TLS: 'false',
-    VITE_HARDWARE_SOCKET_URL: `ws://${sim}/hardware`,
-    VITE_VIDEO_API_URL: `http://${sim}/video-provider`,
-    VITE_VIDEO_API_KEY: 'local-video-key',
-    VITE_APP_ENV: 'production',
-    VITE_CALL_PROVIDERS: 'simulator',
-  };
-}
-
-/** Builds the kiosk into `outDir` for a simulator on `simPort`. Each worker is its own process, so its env is its own. */
-async function buildKiosk(outDir: string, simPort: number): Promise<void> {
-  const env = buildEnv(simPort);
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, env);
-  try {
-    await build({ root: ROOT, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -157,7 +124,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // The pid keeps two runs in the same checkout (two engineers, or an
       // editor's test runner) from building into and deleting each other's output.
       const outDir = path.join(ROOT, `dist-e2e-${workerInfo.workerIndex}-${process.pid}`);
-      await buildKiosk(outDir, simPort);
+      await buildForSimulator({ host: HOST, port: simPort, outDir });
       const server = await startStaticServer({ dir: outDir, port: 0, host: HOST });
       await use({ origin: server.url, simPort });
       await server.close();

@@ -1,0 +1,43 @@
+// Builds the kiosk against a local simulator: used by `npm start`, the
+// end-to-end fixtures and the benchmarks.
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** CONTRACT.md section 2, the simulator's column, for a simulator at host:port. */
+export function simulatorEnv(host, port) {
+  const origin = `${host}:${port}`;
+  return {
+    VITE_API_URL: `http://${origin}`,
+    VITE_PUSHER_KEY: 'kiosk-local',
+    VITE_PUSHER_CLUSTER: 'mt1',
+    VITE_PUSHER_HOST: host,
+    VITE_PUSHER_PORT: String(port),
+    VITE_PUSHER_FORCE_TLS: 'false',
+    VITE_HARDWARE_SOCKET_URL: `ws://${origin}/hardware`,
+    VITE_VIDEO_API_URL: `http://${origin}/video-provider`,
+    VITE_VIDEO_API_KEY: 'local-video-key',
+    VITE_APP_ENV: 'production',
+    VITE_CALL_PROVIDERS: 'simulator',
+  };
+}
+
+/**
+ * Production build into `outDir` for the simulator at host:port. The
+ * configuration is build-time (Vite reads process.env), so it is set for the
+ * build and restored after, rather than read from a .env file.
+ */
+export async function buildForSimulator({ host = '127.0.0.1', port, outDir, logLevel = 'warn' }) {
+  const env = simulatorEnv(host, port);
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    await build({ root: ROOT, mode: 'production', logLevel, build: { outDir, emptyOutDir: true } });
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
