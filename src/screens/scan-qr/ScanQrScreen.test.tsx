@@ -8,7 +8,7 @@ import { SCANNER_FAILURE_HOME_MS } from './ScanQrScreen';
 
 /** The camera and the worker are devices: faked here, exercised for real in tests/e2e/qr.spec.ts. */
 const device = vi.hoisted(() => ({
-  track: { stop: () => undefined, addEventListener: () => undefined } as unknown as MediaStreamTrack & { stop: () => void },
+  track: Object.assign(new EventTarget(), { stop: () => undefined }) as unknown as MediaStreamTrack & { stop: () => void },
   openCamera: (): Promise<MediaStream> => Promise.reject(new Error('not set')),
   /** What the next decoded frames hold (null: no code in view). */
   frames: [] as (string | null)[],
@@ -37,7 +37,7 @@ withApiServer();
 const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
-  const track = { stop: vi.fn(), addEventListener: vi.fn() };
+  const track = Object.assign(new EventTarget(), { stop: vi.fn() });
   device.track = track as unknown as typeof device.track;
   const stream = { getTracks: () => [track], getVideoTracks: () => [track] } as unknown as MediaStream;
   device.openCamera = async () => stream;
