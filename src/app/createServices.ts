@@ -29,6 +29,6 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
       getToken,
       log: logger.error,
     }),
-    sound: createHowlerSound({}),
+    sound: createHowlerSound({ log: logger.error }),
   };
 }
