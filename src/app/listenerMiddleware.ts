@@ -1,4 +1,5 @@
-import { createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { createListenerMiddleware, type ListenerEffectAPI, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { appStarted } from './actions';
 import type { RootState } from './rootReducer';
 import type { Services } from './services';
 
@@ -10,3 +11,18 @@ export function createAppListenerMiddleware(services: Services) {
 
 export type AppListenerMiddleware = ReturnType<typeof createAppListenerMiddleware>;
 export type AppStartListening = AppListenerMiddleware['startListening'];
+export type AppListenerApi = ListenerEffectAPI<RootState, AppDispatch, Services>;
+
+/**
+ * An app-lifetime workflow: runs from appStarted until the middleware is
+ * cleared (which cancels it; clean up in `finally`). A second appStarted restarts it.
+ */
+export function whileAppRuns(startListening: AppStartListening, workflow: (listener: AppListenerApi) => Promise<void>): void {
+  startListening({
+    actionCreator: appStarted,
+    effect: async (_action, listener) => {
+      listener.cancelActiveListeners();
+      await workflow(listener);
+    },
+  });
+}

@@ -1,7 +1,4 @@
-import { appStarted } from '../../app/actions';
-import type { AppDispatch, AppStartListening } from '../../app/listenerMiddleware';
-import type { RootState } from '../../app/rootReducer';
-import type { Services } from '../../app/services';
+import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../app/listenerMiddleware';
 import { accessRequestsSendingChanged, onlineChanged, selectIsOnline, selectSendingAccessRequests } from '../app-status/appStatusSlice';
 import { accessRequestQueued, accessRequestsAccepted, parseAcceptedRequests, selectQueuedAccessRequests } from './accessQueueSlice';
 
@@ -10,7 +7,7 @@ export const ACCESS_QUEUE_INTERVAL_MS = 30000;
 export const ACCESS_QUEUE_SOON_MS = 1000;
 
 /** Sends the whole queue as one batch; removes only what the server echoed back. */
-async function sendQueue(dispatch: AppDispatch, getState: () => RootState, { api, logger }: Services): Promise<void> {
+async function sendQueue({ dispatch, getState, extra: { api, logger } }: AppListenerApi): Promise<void> {
   const state = getState();
   const batch = selectQueuedAccessRequests(state);
   if (batch.length === 0 || selectSendingAccessRequests(state) || !selectIsOnline(state)) return;
@@ -28,22 +25,18 @@ async function sendQueue(dispatch: AppDispatch, getState: () => RootState, { api
 
 /** From appStarted until the middleware is cleared: a batch every 30 s, and soon after an enqueue or reconnect. */
 export function listenForAccessQueue(startListening: AppStartListening): void {
-  startListening({
-    actionCreator: appStarted,
-    effect: async (_action, listener) => {
-      listener.cancelActiveListeners();
-      for (;;) {
-        await sendQueue(listener.dispatch, listener.getState, listener.extra);
-        await listener.delay(ACCESS_QUEUE_INTERVAL_MS);
-      }
-    },
+  whileAppRuns(startListening, async (listener) => {
+    for (;;) {
+      await sendQueue(listener);
+      await listener.delay(ACCESS_QUEUE_INTERVAL_MS);
+    }
   });
   startListening({
     predicate: (action) => accessRequestQueued.match(action) || (onlineChanged.match(action) && action.payload),
     effect: async (_action, listener) => {
       listener.cancelActiveListeners();
       await listener.delay(ACCESS_QUEUE_SOON_MS);
-      await sendQueue(listener.dispatch, listener.getState, listener.extra);
+      await sendQueue(listener);
     },
   });
 }

@@ -1,23 +1,18 @@
-import { appStarted } from '../../app/actions';
-import type { AppStartListening } from '../../app/listenerMiddleware';
+import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
 import { hardwareCodeRead } from '../gate/gateActions';
 
 /** From appStarted until the middleware is cleared: keeps the hardware socket connected and turns its notifications into actions. */
 export function listenForHardware(startListening: AppStartListening): void {
-  startListening({
-    actionCreator: appStarted,
-    effect: async (_action, listener) => {
-      listener.cancelActiveListeners();
-      const { hardware, page } = listener.extra;
-      hardware.start((notification) => {
-        if (notification.kind === 'refresh') page.reload();
-        else listener.dispatch(hardwareCodeRead(notification.code));
-      });
-      try {
-        await listener.condition(() => false);
-      } finally {
-        hardware.stop();
-      }
-    },
+  whileAppRuns(startListening, async (listener) => {
+    const { hardware, page } = listener.extra;
+    hardware.start((notification) => {
+      if (notification.kind === 'refresh') page.reload();
+      else listener.dispatch(hardwareCodeRead(notification.code));
+    });
+    try {
+      await listener.condition(() => false);
+    } finally {
+      hardware.stop();
+    }
   });
 }

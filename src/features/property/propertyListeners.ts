@@ -1,7 +1,4 @@
-import { appStarted } from '../../app/actions';
-import type { AppDispatch, AppStartListening } from '../../app/listenerMiddleware';
-import type { RootState } from '../../app/rootReducer';
-import type { Services } from '../../app/services';
+import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../app/listenerMiddleware';
 import { propertyLoadFailed, propertyLoadStarted, selectPropertyError } from '../app-status/appStatusSlice';
 import { featureFlagsLoaded, parseFeatureFlags } from './featureFlagsSlice';
 import { parsePropertyResponse } from './parsePropertyResponse';
@@ -10,7 +7,7 @@ import { propertyLoaded, propertyRefreshRequested, selectPropertyData } from './
 export const PROPERTY_REFRESH_MS = 60000;
 export const PROPERTY_RETRY_MS = 5000;
 
-async function loadFeatureFlags(dispatch: AppDispatch, { api, logger }: Services): Promise<void> {
+async function loadFeatureFlags({ dispatch, extra: { api, logger } }: AppListenerApi): Promise<void> {
   try {
     dispatch(featureFlagsLoaded(parseFeatureFlags(await api.getFeatureFlags())));
   } catch (error) {
@@ -22,7 +19,7 @@ async function loadFeatureFlags(dispatch: AppDispatch, { api, logger }: Services
  * One property load; a failure keeps whatever good data is already held.
  * Unchanged data keeps its object, so nothing derived from it is rebuilt.
  */
-async function loadProperty(dispatch: AppDispatch, getState: () => RootState, { api, logger }: Services): Promise<void> {
+async function loadProperty({ dispatch, getState, extra: { api, logger } }: AppListenerApi): Promise<void> {
   dispatch(propertyLoadStarted());
   try {
     const parsed = parsePropertyResponse(await api.getProperty());
@@ -38,15 +35,11 @@ async function loadProperty(dispatch: AppDispatch, getState: () => RootState, { 
 
 /** From appStarted until the middleware is cleared: load now, then every 60 s (5 s while in error) or on request. */
 export function listenForPropertyPolling(startListening: AppStartListening): void {
-  startListening({
-    actionCreator: appStarted,
-    effect: async (_action, listener) => {
-      listener.cancelActiveListeners();
-      for (;;) {
-        await Promise.all([loadProperty(listener.dispatch, listener.getState, listener.extra), loadFeatureFlags(listener.dispatch, listener.extra)]);
-        const wait = selectPropertyError(listener.getState()) ? PROPERTY_RETRY_MS : PROPERTY_REFRESH_MS;
-        await listener.take(propertyRefreshRequested.match, wait);
-      }
-    },
+  whileAppRuns(startListening, async (listener) => {
+    for (;;) {
+      await Promise.all([loadProperty(listener), loadFeatureFlags(listener)]);
+      const wait = selectPropertyError(listener.getState()) ? PROPERTY_RETRY_MS : PROPERTY_REFRESH_MS;
+      await listener.take(propertyRefreshRequested.match, wait);
+    }
   });
 }

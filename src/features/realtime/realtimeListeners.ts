@@ -1,5 +1,4 @@
-import { appStarted } from '../../app/actions';
-import type { AppStartListening } from '../../app/listenerMiddleware';
+import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
 import { propertyLoaded, propertyRefreshRequested } from '../property/propertySlice';
 import { channelEventReceived, channelSubscriptionFailed, propertyChannelName } from './realtimeActions';
@@ -14,41 +13,37 @@ const selectPropertyId = (state: RootState) => state.property.data?.property.id 
  * 5 s after a subscription error.
  */
 export function listenForRealtime(startListening: AppStartListening): void {
-  startListening({
-    actionCreator: appStarted,
-    effect: async (_action, listener) => {
-      listener.cancelActiveListeners();
-      const { realtime, logger } = listener.extra;
-      try {
-        for (;;) {
-          if (selectPropertyId(listener.getState()) === null) {
-            await listener.condition((_action, state) => selectPropertyId(state) !== null);
-          }
-          const propertyId = selectPropertyId(listener.getState()) as number;
-          const unsubscribe = realtime.subscribe(propertyChannelName(propertyId), {
-            onEvent: (event, data) =>
-              listener.dispatch(event === 'property-updated' ? propertyRefreshRequested() : channelEventReceived({ event, data })),
-            onSubscriptionError: (error) => {
-              logger.error('Real-time channel subscription failed', error);
-              listener.dispatch(channelSubscriptionFailed());
-            },
-          });
-          let failed = false;
-          try {
-            const [ended] = await listener.take(
-              (action) =>
-                channelSubscriptionFailed.match(action) ||
-                (propertyLoaded.match(action) && action.payload.data.property.id !== propertyId),
-            );
-            failed = channelSubscriptionFailed.match(ended);
-          } finally {
-            unsubscribe();
-          }
-          if (failed) await listener.delay(RESUBSCRIBE_DELAY_MS);
+  whileAppRuns(startListening, async (listener) => {
+    const { realtime, logger } = listener.extra;
+    try {
+      for (;;) {
+        if (selectPropertyId(listener.getState()) === null) {
+          await listener.condition((_action, state) => selectPropertyId(state) !== null);
         }
-      } finally {
-        realtime.disconnect();
+        const propertyId = selectPropertyId(listener.getState()) as number;
+        const unsubscribe = realtime.subscribe(propertyChannelName(propertyId), {
+          onEvent: (event, data) =>
+            listener.dispatch(event === 'property-updated' ? propertyRefreshRequested() : channelEventReceived({ event, data })),
+          onSubscriptionError: (error) => {
+            logger.error('Real-time channel subscription failed', error);
+            listener.dispatch(channelSubscriptionFailed());
+          },
+        });
+        let failed = false;
+        try {
+          const [ended] = await listener.take(
+            (action) =>
+              channelSubscriptionFailed.match(action) ||
+              (propertyLoaded.match(action) && action.payload.data.property.id !== propertyId),
+          );
+          failed = channelSubscriptionFailed.match(ended);
+        } finally {
+          unsubscribe();
+        }
+        if (failed) await listener.delay(RESUBSCRIBE_DELAY_MS);
       }
-    },
+    } finally {
+      realtime.disconnect();
+    }
   });
 }

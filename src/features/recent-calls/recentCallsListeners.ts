@@ -1,19 +1,14 @@
-import { appStarted } from '../../app/actions';
-import type { AppStartListening } from '../../app/listenerMiddleware';
+import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
 import { callCounted, recentCallsExpired, selectNextCallExpiry } from './recentCallsSlice';
 
 /** From appStarted until the middleware is cleared: lowers each recent-call count when its time is up. */
 export function listenForRecentCalls(startListening: AppStartListening): void {
-  startListening({
-    actionCreator: appStarted,
-    effect: async (_action, listener) => {
-      listener.cancelActiveListeners();
-      for (;;) {
-        listener.dispatch(recentCallsExpired(Date.now()));
-        const next = selectNextCallExpiry(listener.getState());
-        // Wake at the next expiry, or when a new call is counted.
-        await listener.take(callCounted.match, Number.isFinite(next) ? Math.max(0, next - Date.now()) : undefined);
-      }
-    },
+  whileAppRuns(startListening, async (listener) => {
+    for (;;) {
+      listener.dispatch(recentCallsExpired(Date.now()));
+      const next = selectNextCallExpiry(listener.getState());
+      // Wake at the next expiry, or when a new call is counted.
+      await listener.take(callCounted.match, Number.isFinite(next) ? Math.max(0, next - Date.now()) : undefined);
+    }
   });
 }
