@@ -59,6 +59,10 @@ silence "$work/short.wav" 0.2
 silence "$work/long.wav" 1.0
 sequence ring "$work/burst.wav" "$work/short.wav" "$work/burst.wav" "$work/long.wav"
 
+# Silence for the voice client's own sounds: the kiosk rings itself, and the
+# panel may be offline when the client would fetch its defaults from the web.
+silence "$out/silence.wav" 0.1
+
 # Spoken phrases.
 speak sorryCode "Sorry, that code didn't work"
 speak sorryError "Sorry, something went wrong. Please try again"

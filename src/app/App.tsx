@@ -8,10 +8,11 @@ import { InstallerMessage } from '../features/session/components/InstallerMessag
 import { selectToken } from '../features/session/sessionSlice';
 import { useAppSelector } from './hooks';
 import { AppRoutes } from './router';
+import { ServicesContext } from './servicesContext';
 import type { Services } from './services';
 
 /** The kiosk once storage is rehydrated: installer help, splash, or the screens. */
-export function App({ services }: { services: Pick<Services, 'page' | 'logger'> }) {
+export function App({ services }: { services: Services }) {
   const token = useAppSelector(selectToken);
   const hasProperty = useAppSelector(selectPropertyData) !== null;
   useOnlineStatus();
@@ -20,10 +21,12 @@ export function App({ services }: { services: Pick<Services, 'page' | 'logger'> 
   if (!hasProperty) return <Splash />;
   return (
     <ErrorBoundary onError={(error) => services.logger.error('Screen crashed', error)} onRecover={services.page.reload}>
-      <BrowserRouter useTransitions={false}>
-        <AppRoutes onReload={services.page.reload} />
-        <NotificationOverlay />
-      </BrowserRouter>
+      <ServicesContext.Provider value={services}>
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes onReload={services.page.reload} />
+          <NotificationOverlay />
+        </BrowserRouter>
+      </ServicesContext.Provider>
     </ErrorBoundary>
   );
 }

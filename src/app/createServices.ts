@@ -1,5 +1,10 @@
+import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
+import { createCallMedia } from '../services/call/callMedia';
+import { createJoinTokenRequester } from '../services/call/joinToken';
+import { createCallProviders } from '../services/call/loadCallProviders';
+import { createPeerSession } from '../services/call/peerConnection';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createPusherRealtime } from '../services/realtime/pusherRealtime';
 import { createHowlerSound } from '../services/sound/howlerSound';
@@ -18,17 +23,25 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
   const api = createApiClient({ baseUrl: config.apiUrl, getToken });
   const logger = createRemoteLogger(api);
   const page = createPageControl({ beforeReload, log: logger.error });
+  const realtime = createPusherRealtime({
+    ...config.pusher,
+    authEndpoint: `${config.apiUrl}/api/telephone-entry/pusher/auth`,
+    getToken,
+    log: logger.error,
+  });
   return {
     api,
     logger,
     page,
     hardware: createHardwareSocket({ url: config.hardwareSocketUrl, getDetectUrl: page.href, log: logger.error }),
-    realtime: createPusherRealtime({
-      ...config.pusher,
-      authEndpoint: `${config.apiUrl}/api/telephone-entry/pusher/auth`,
-      getToken,
-      log: logger.error,
-    }),
+    realtime,
     sound: createHowlerSound({ log: logger.error }),
+    call: {
+      providers: createCallProviders(config.callProviders, realtime),
+      media: createCallMedia(),
+      createPeer: createPeerSession,
+      requestJoinToken: createJoinTokenRequester({ apiUrl: config.videoApiUrl, apiKey: config.videoApiKey }),
+      settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
+    },
   };
 }

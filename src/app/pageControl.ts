@@ -31,6 +31,10 @@ export function createPageControl({ beforeReload, log, win = window, probeTimeou
 
   return {
     href: () => urlWithoutToken(win.location.href),
+    onLeave: (handler) => {
+      win.addEventListener('pagehide', handler);
+      return () => win.removeEventListener('pagehide', handler);
+    },
     reload: () => {
       if (reloading) return;
       reloading = true;

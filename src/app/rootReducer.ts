@@ -1,6 +1,7 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { accessQueueSlice } from '../features/access-queue/accessQueueSlice';
 import { appStatusSlice } from '../features/app-status/appStatusSlice';
+import { callSlice } from '../features/call/callSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { featureFlagsSlice } from '../features/property/featureFlagsSlice';
 import { propertySlice } from '../features/property/propertySlice';
@@ -15,9 +16,10 @@ export const rootReducer = combineReducers({
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [recentCallsSlice.reducerPath]: recentCallsSlice.reducer,
   [appStatusSlice.reducerPath]: appStatusSlice.reducer,
+  [callSlice.reducerPath]: callSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The transient part of the state that is never persisted. */
-export const TRANSIENT_KEYS: (keyof RootState)[] = [appStatusSlice.reducerPath];
+export const TRANSIENT_KEYS: (keyof RootState)[] = [appStatusSlice.reducerPath, callSlice.reducerPath];

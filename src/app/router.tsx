@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { CallScreen } from '../screens/call/CallScreen';
 import { EnterCodeScreen } from '../screens/enter-code/EnterCodeScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
-import { PlaceholderScreen } from '../screens/placeholder/PlaceholderScreen';
 import { ResidentDirectoryScreen } from '../screens/resident-directory/ResidentDirectoryScreen';
 import { ScanQrScreen } from '../screens/scan-qr/ScanQrScreen';
 
@@ -13,7 +13,7 @@ export function AppRoutes({ onReload }: { onReload: () => void }) {
       <Route path="/enter-code" element={<EnterCodeScreen />} />
       <Route path="/resident-directory" element={<ResidentDirectoryScreen />} />
       <Route path="/scan-qr" element={<ScanQrScreen />} />
-      <Route path="/call" element={<PlaceholderScreen title="Call" />} />
+      <Route path="/call" element={<CallScreen />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -1,5 +1,9 @@
 import type { ApiClient } from '../services/api/apiClient';
 import type { Logger } from '../services/api/remoteLogger';
+import type { CallMedia } from '../services/call/callMedia';
+import type { JoinTokenRequester } from '../services/call/joinToken';
+import type { PeerOptions, PeerSession } from '../services/call/peerConnection';
+import type { CallProviders } from '../services/call/types';
 import type { HardwareService } from '../services/hardware/types';
 import type { RealtimeService } from '../services/realtime/types';
 import type { SoundService } from '../services/sound/types';
@@ -9,6 +13,24 @@ export interface PageControl {
   /** Saves state, then reloads the page. */
   reload(): void;
   href(): string;
+  /** Calls `handler` when the page is going away (reload, navigation); returns a function that stops listening. */
+  onLeave(handler: () => void): () => void;
+}
+
+/** What a call needs besides the channel, the API and the sounds. */
+export interface CallServices {
+  /** The vendor SDKs (or their simulator twins), loaded when a call needs one. */
+  providers: CallProviders;
+  media: CallMedia;
+  /** The browser's peer connection for video without the provider flag (the same in both modes). */
+  createPeer: (options: PeerOptions) => PeerSession;
+  requestJoinToken: JoinTokenRequester;
+  settings: {
+    /** The back end's origin, passed to the voice client as `apiUrl`. */
+    apiUrl: string;
+    /** How long a call counts against the recent-call limit. */
+    recentCallWindowMs: number;
+  };
 }
 
 /** Everything with side effects that the listeners use; built in main.tsx, faked in tests. */
@@ -19,4 +41,5 @@ export interface Services {
   realtime: RealtimeService;
   sound: SoundService;
   page: PageControl;
+  call: CallServices;
 }

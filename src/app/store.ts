@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistState } from 'redux-persist';
 import { listenForAccessQueue } from '../features/access-queue/accessQueueListeners';
+import { listenForCalls } from '../features/call/callListeners';
 import { listenForCheckIn } from '../features/check-in/checkInListeners';
 import { listenForDirectory } from '../features/directory/directoryListeners';
 import { listenForGate } from '../features/gate/gateListeners';
@@ -29,6 +30,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
     listenForDirectory,
     listenForQrScan,
     listenForRecentCalls,
+    listenForCalls,
   ]) {
     listen(listeners.startListening);
   }

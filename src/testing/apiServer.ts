@@ -44,7 +44,24 @@ export const apiHandlers = [
   }),
   http.post(`${API_URL}/api/telephone-entry/checkin`, () => HttpResponse.json({ ok: true })),
   http.post(`${API_URL}/api/telephone-entry/logs`, () => HttpResponse.json({ ok: true })),
+  http.post(`${API_URL}/api/telephone-entry/calls`, async ({ request }) => {
+    const { resident_id } = (await request.json()) as { resident_id: number | string | null };
+    return HttpResponse.json(serverCall(resident_id));
+  }),
+  http.post(`${API_URL}/api/telephone-entry/sip-call`, () => HttpResponse.json({ ok: true })),
 ];
+
+/** A created call in the back end's shape (SPEC.md section 3): no resident_id for the manager. */
+export function serverCall(residentId: number | string | null = 11) {
+  return {
+    id: 'call-1',
+    token: { iceServers: [{ urls: 'stun:stun.test:3478' }] },
+    room_id: 'room-1',
+    ...(residentId === null ? {} : { resident_id: residentId }),
+    sip_username: 'kiosk-sip-1',
+    sip_password: 'sip-secret-1',
+  };
+}
 
 export const apiServer = setupServer(...apiHandlers);
 // Recorded at the network level, so the handlers tests add are recorded too.

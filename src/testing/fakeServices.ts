@@ -5,21 +5,33 @@ import { createRemoteLogger } from '../services/api/remoteLogger';
 import type { HardwareNotification } from '../services/hardware/types';
 import type { ChannelHandlers } from '../services/realtime/types';
 import { API_URL } from './apiServer';
+import { createFakeCall } from './fakeCall';
 
-/** A realtime fake that remembers subscriptions so a test can play the server. */
+/** A realtime fake that remembers every subscriber per channel, so a test can play the server. */
 export function createFakeRealtime() {
-  const subscriptions = new Map<string, ChannelHandlers>();
+  const subscriptions = new Map<string, Set<ChannelHandlers>>();
+  const subscribers = (channel: string) => [...(subscriptions.get(channel) ?? [])];
   return {
     subscriptions,
-    subscribeCalls: [] as string[],
     subscribe: vi.fn((channel: string, handlers: ChannelHandlers) => {
-      subscriptions.set(channel, handlers);
+      const set = subscriptions.get(channel) ?? new Set<ChannelHandlers>();
+      subscriptions.set(channel, set.add(handlers));
       return () => {
-        if (subscriptions.get(channel) === handlers) subscriptions.delete(channel);
+        set.delete(handlers);
+        if (set.size === 0 && subscriptions.get(channel) === set) subscriptions.delete(channel);
       };
     }),
-    trigger: vi.fn(),
+    /** Client events the kiosk sent, in order. */
+    trigger: vi.fn((_channel: string, _event: `client-${string}`, _data: unknown) => undefined),
     disconnect: vi.fn(),
+    /** Plays the server sending `event` on `channel` to every subscriber. */
+    emit(channel: string, event: string, data: unknown) {
+      subscribers(channel).forEach((handlers) => handlers.onEvent(event, data));
+    },
+    /** Plays a subscription error on `channel`. */
+    failSubscription(channel: string, error: unknown) {
+      subscribers(channel).forEach((handlers) => handlers.onSubscriptionError?.(error));
+    },
   };
 }
 
@@ -38,6 +50,22 @@ export function createFakeHardware() {
   };
 }
 
+export function createFakePage() {
+  const leaveHandlers = new Set<() => void>();
+  return {
+    reload: vi.fn(),
+    href: () => 'http://kiosk.test/',
+    onLeave: vi.fn((handler: () => void) => {
+      leaveHandlers.add(handler);
+      return () => {
+        leaveHandlers.delete(handler);
+      };
+    }),
+    /** Plays the page going away (pagehide). */
+    leave: () => leaveHandlers.forEach((handler) => handler()),
+  };
+}
+
 /** The real API client (against msw) and fakes for everything with a device behind it. */
 export function createTestServices(getToken: () => string | null = () => 'test-token') {
   const api = createApiClient({ baseUrl: API_URL, getToken, timeoutMs: 2000 });
@@ -48,7 +76,8 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     hardware: createFakeHardware(),
     realtime: createFakeRealtime(),
     sound: { play: vi.fn(), stop: vi.fn(), stopAll: vi.fn() },
-    page: { reload: vi.fn(), href: () => 'http://kiosk.test/' },
+    page: createFakePage(),
+    call: createFakeCall(),
   };
   return services satisfies Services;
 }

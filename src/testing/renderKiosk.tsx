@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../app/router';
+import { ServicesContext } from '../app/servicesContext';
 import type { RootState } from '../app/rootReducer';
 import { makeStore, type AppStore } from '../app/store';
 import { NotificationOverlay } from '../features/notifications/components/NotificationOverlay';
@@ -36,11 +37,13 @@ export function renderKiosk({
   const store = storeWithProperty(services, model, property);
   const view = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[route]} useTransitions={false}>
-        <AppRoutes onReload={services.page.reload} />
-        <NotificationOverlay />
-        <LocationProbe />
-      </MemoryRouter>
+      <ServicesContext.Provider value={services}>
+        <MemoryRouter initialEntries={[route]} useTransitions={false}>
+          <AppRoutes onReload={services.page.reload} />
+          <NotificationOverlay />
+          <LocationProbe />
+        </MemoryRouter>
+      </ServicesContext.Provider>
     </Provider>,
   );
   return { ...view, store, services };

@@ -6,3 +6,5 @@ export const codeEntered = createAction<{ code: string; source: 'keypad' | 'qr' 
 export const hardwareCodeRead = createAction<string>('gate/hardwareCodeRead');
 /** Open the gate with this code (null: nobody's code is known, which is an error). */
 export const gateOpenRequested = createAction<string | null>('gate/openRequested');
+/** A called resident or manager approved the visitor: open with their code (null: they have none, which is an error). */
+export const callApprovalReceived = createAction<string | null>('gate/callApprovalReceived');

@@ -5,7 +5,7 @@ import { accessRequestQueued } from '../access-queue/accessQueueSlice';
 import { notificationPushed } from '../notifications/notificationsSlice';
 import { selectRecordsAccessRequests, selectValidCodes } from '../property/selectors';
 import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';
-import { codeEntered, gateOpenRequested, hardwareCodeRead } from './gateActions';
+import { callApprovalReceived, codeEntered, gateOpenRequested, hardwareCodeRead } from './gateActions';
 
 export const GATE_NO_CODE_ERROR = 'User who opened gate does not have access code';
 const SORRY_CODE = "Sorry, that code didn't work";
@@ -15,7 +15,7 @@ function recordAccessRequest(dispatch: AppDispatch, state: RootState, code: stri
   dispatch(accessRequestQueued({ user_code: code, access_granted: granted, created_at: new Date().toISOString() }));
 }
 
-/** Validates typed, scanned and hardware codes; opens the gate through the hardware socket. */
+/** Validates typed, scanned and hardware codes, takes call approvals, and opens the gate through the hardware socket. */
 export function listenForGate(startListening: AppStartListening): void {
   startListening({
     predicate: (action) => codeEntered.match(action) || hardwareCodeRead.match(action),
@@ -32,6 +32,15 @@ export function listenForGate(startListening: AppStartListening): void {
       }
       extra.sound.play(fromHardware ? 'error' : 'sorryCode');
       dispatch(notificationPushed({ status: 'ERROR', title: SORRY_CODE }));
+    },
+  });
+
+  // SPEC.md section 4, "Completion with shouldOpenGate": the gate opens and a granted request is queued.
+  startListening({
+    actionCreator: callApprovalReceived,
+    effect: ({ payload: code }, { dispatch, getState }) => {
+      dispatch(gateOpenRequested(code));
+      if (code) recordAccessRequest(dispatch, getState(), code, true);
     },
   });
 

@@ -33,7 +33,7 @@ describe('real-time channel', () => {
     const { services } = started();
     await vi.advanceTimersByTimeAsync(10);
     expect(requestsTo('telephone-entry/property')).toHaveLength(1);
-    services.realtime.subscriptions.get(CHANNEL)?.onEvent('property-updated', {});
+    services.realtime.emit(CHANNEL, 'property-updated', {});
     await vi.advanceTimersByTimeAsync(10);
     expect(requestsTo('telephone-entry/property')).toHaveLength(2);
   });
@@ -41,7 +41,7 @@ describe('real-time channel', () => {
   it('resubscribes 5 s after a subscription error', async () => {
     const { services } = started();
     await vi.advanceTimersByTimeAsync(10);
-    services.realtime.subscriptions.get(CHANNEL)?.onSubscriptionError?.({ status: 403 });
+    services.realtime.failSubscription(CHANNEL, { status: 403 });
     await vi.advanceTimersByTimeAsync(10);
     expect(services.realtime.subscriptions.has(CHANNEL)).toBe(false);
     await vi.advanceTimersByTimeAsync(4900);

@@ -3,12 +3,13 @@ import { useAppSelector } from '../../app/hooks';
 import { config } from '../../app/config';
 import { Logo } from '../../components/Logo';
 import { selectIsOnline, selectPropertyStatus } from '../../features/app-status/appStatusSlice';
+import { TEST_CALL_RESIDENT } from '../../features/call/callTarget';
 import { useButtons } from '../../features/input/useButtons';
 import { selectCurrentNotification } from '../../features/notifications/notificationsSlice';
 import { selectDevice, selectPropertyMeta } from '../../features/property/selectors';
 import { useDevice } from '../../features/session/useDevice';
 import { isDigit } from '../../services/input/buttons';
-import { homeLinks, TEST_CALL_RESIDENT } from './homeLinks';
+import { homeLinks } from './homeLinks';
 
 export function HomeScreen({ onReload }: { onReload: () => void }) {
   const navigate = useNavigate();

@@ -16,6 +16,3 @@ export function homeLinks(device: Device | null, property: PropertyMeta | null, 
     callManager: isOnline && device?.enable_call_manager === true && Boolean(property?.phone),
   };
 }
-
-/** The resident a SPACE press calls, for testing the call path on site (not shown on screen). */
-export const TEST_CALL_RESIDENT = 'test';

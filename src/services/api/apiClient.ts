@@ -28,7 +28,27 @@ export interface ApiClient {
   sendAccessRequests(requests: AccessRequestBody[]): Promise<unknown>;
   checkIn(): Promise<void>;
   sendLog(entry: LogEntry): Promise<void>;
+  /** POST telephone-entry/calls: answers the created call. */
+  createCall(body: CreateCallBody): Promise<unknown>;
+  /** POST telephone-entry/sip-call: the back end dials the resident and the kiosk's SIP user. */
+  startSipCall(body: SipCallBody): Promise<void>;
   post(path: string, body: unknown): Promise<unknown>;
+}
+
+export interface CreateCallBody {
+  /** null for the manager. */
+  resident_id: number | string | null;
+  /** The visitor's picture as a data URL. */
+  image_data: string;
+  telnyx_enabled: boolean;
+}
+
+export interface SipCallBody {
+  intercomCallId: string;
+  pusherChannelName: string;
+  tenantId: number | string | null;
+  to: string;
+  username: string;
 }
 
 export interface ApiClientOptions {
@@ -72,6 +92,10 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs = 1500
     },
     sendLog: async (entry) => {
       await request('POST', 'telephone-entry/logs', entry);
+    },
+    createCall: (body) => request('POST', 'telephone-entry/calls', body),
+    startSipCall: async (body) => {
+      await request('POST', 'telephone-entry/sip-call', body);
     },
     post: (path, body) => request('POST', path, body),
   };

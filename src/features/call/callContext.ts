@@ -1,0 +1,94 @@
+import type { ForkedTaskAPI } from '@reduxjs/toolkit';
+import type { AppListenerApi } from '../../app/listenerMiddleware';
+import type { Services } from '../../app/services';
+import { callConnected, callFailed, type CallFailure } from './callEvents';
+import type { CallScope } from './callScope';
+import type { CallTargetInfo } from './callTarget';
+import type { ServerCall } from './serverCall';
+
+type Handler<T> = (value: T) => void;
+
+/** Offers and candidates from the channel, for the peer route to take while it runs. */
+export interface SignalHub {
+  onOffer(handler: Handler<RTCSessionDescriptionInit>): () => void;
+  onCandidate(handler: Handler<RTCIceCandidateInit>): () => void;
+  offer(sdp: RTCSessionDescriptionInit): void;
+  candidate(candidate: RTCIceCandidateInit): void;
+}
+
+export function createSignalHub(): SignalHub {
+  const offers = new Set<Handler<RTCSessionDescriptionInit>>();
+  const candidates = new Set<Handler<RTCIceCandidateInit>>();
+  const on =
+    <T,>(set: Set<Handler<T>>) =>
+    (handler: Handler<T>) => {
+      set.add(handler);
+      return () => {
+        set.delete(handler);
+      };
+    };
+  return {
+    onOffer: on(offers),
+    onCandidate: on(candidates),
+    offer: (sdp) => offers.forEach((handler) => handler(sdp)),
+    candidate: (candidate) => candidates.forEach((handler) => handler(candidate)),
+  };
+}
+
+/** One call as its workflow and routes see it. */
+export interface CallContext {
+  callId: string;
+  info: CallTargetInfo;
+  /** The property's private channel. */
+  channel: string;
+  /** `from` of the kiosk's client events. */
+  deviceId: number;
+  /** The video provider flag, read once when the call starts. */
+  telnyx: boolean;
+  scope: CallScope;
+  signals: SignalHub;
+  services: Services;
+  listener: AppListenerApi;
+  log(message: string, meta?: unknown): void;
+  fail(reason: CallFailure, error?: unknown): void;
+  /** The far end is talking: 'Connected to …', and the ring stops. */
+  markConnected(): void;
+}
+
+/** A call the back end has created, with the visitor's camera and microphone open. */
+export interface PlacedCall extends CallContext {
+  server: ServerCall;
+  stream: MediaStream;
+}
+
+/** The parts of a forked task a route uses: every wait ends when the call does. */
+export type RouteApi = Pick<ForkedTaskAPI, 'pause'>;
+
+export type CallContextInput = Omit<CallContext, 'log' | 'fail' | 'markConnected' | 'signals'>;
+
+export function createCallContext(input: CallContextInput): CallContext {
+  const { callId, listener, services } = input;
+  let connected = false;
+  const log = (message: string, meta?: unknown) => services.logger.error(message, { callId, detail: describe(meta) });
+  return {
+    ...input,
+    signals: createSignalHub(),
+    log,
+    fail(reason, error) {
+      if (error !== undefined) log(`Call failed (${reason})`, error);
+      listener.dispatch(callFailed({ callId, reason }));
+    },
+    markConnected() {
+      services.sound.stop('ring');
+      if (connected) return;
+      connected = true;
+      listener.dispatch(callConnected({ callId }));
+    },
+  };
+}
+
+function describe(meta: unknown): unknown {
+  if (meta instanceof Error) return { name: meta.name, message: meta.message };
+  if (meta instanceof Event) return { type: meta.type };
+  return meta ?? null;
+}

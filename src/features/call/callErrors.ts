@@ -1,0 +1,38 @@
+import type { NotificationStatus } from '../notifications/notificationsSlice';
+import type { SoundName } from '../../services/sound/types';
+import type { CallEndReason } from './callEvents';
+
+/** What the visitor sees and hears when a call ends. */
+export interface CallNotice {
+  notification: { status: NotificationStatus; title: string; body?: string };
+  sound: SoundName;
+}
+
+const NOT_GRANTED = "Sorry, you weren't granted access";
+
+/**
+ * SPEC.md section 8, the rows about calls. An approval shows the gate's own
+ * 'Access Granted!'; a visitor's cancel, a missing camera and an unknown
+ * resident show nothing (the camera and the resident are only logged).
+ */
+export function callNotice(reason: CallEndReason, { answered }: { answered: boolean }): CallNotice | null {
+  switch (reason) {
+    case 'denied':
+    case 'hung-up':
+      return { notification: { status: 'ERROR', title: NOT_GRANTED }, sound: 'sorryNoAccess' };
+    case 'timeout':
+      // Nobody ever answered: say so.
+      return { notification: { status: 'ERROR', title: NOT_GRANTED }, sound: answered ? 'sorryNoAccess' : 'sorryNoAnswer' };
+    case 'peer-lost':
+      return { notification: { status: 'ERROR', title: 'Call disconnected', body: 'Please try again later' }, sound: 'sorryNoAccess' };
+    case 'throttled':
+      return { notification: { status: 'ERROR', title: "You're doing that too much" }, sound: 'throttle' };
+    case 'error':
+      return { notification: { status: 'ERROR', title: 'An Error Occurred', body: 'Please try again' }, sound: 'sorryError' };
+    case 'approved':
+    case 'cancelled':
+    case 'no-media':
+    case 'unknown-target':
+      return null;
+  }
+}

@@ -1,0 +1,55 @@
+import {
+  callConnected,
+  callCreated,
+  callEnded,
+  callRequested,
+  gateApproved,
+  routeStarted,
+  type CallEndReason,
+  type CallEvent,
+  type CallRoute,
+  type CallTargetRef,
+} from './callEvents';
+
+/**
+ * SPEC.md section 4, "SIP status": idle until a call starts, initiating until
+ * the back end has created it, ready while it rings or talks, access_granted
+ * when the far end opens the gate, ended once everything is released.
+ */
+export type CallPhase = 'idle' | 'initiating' | 'ready' | 'access_granted' | 'ended';
+
+/** Plain data only: streams and SDK objects live in the workflow. */
+export interface CallState {
+  callId: string | null;
+  target: CallTargetRef | null;
+  phase: CallPhase;
+  serverCallId: string | null;
+  route: CallRoute | null;
+  connected: boolean;
+  endReason: CallEndReason | null;
+}
+
+export const idleCall: CallState = {
+  callId: null,
+  target: null,
+  phase: 'idle',
+  serverCallId: null,
+  route: null,
+  connected: false,
+  endReason: null,
+};
+
+/**
+ * The call's next state. A new request always starts afresh; any other event
+ * of another call, or of a call that has ended, changes nothing.
+ */
+export function transition(state: CallState, event: CallEvent): CallState {
+  if (callRequested.match(event)) return { ...idleCall, callId: event.payload.callId, target: event.payload.target, phase: 'initiating' };
+  if (event.payload.callId !== state.callId || state.phase === 'ended' || state.phase === 'idle') return state;
+  if (callCreated.match(event)) return state.phase === 'initiating' ? { ...state, phase: 'ready', serverCallId: event.payload.serverCallId } : state;
+  if (routeStarted.match(event)) return { ...state, route: event.payload.route };
+  if (callConnected.match(event)) return { ...state, connected: true };
+  if (gateApproved.match(event)) return { ...state, phase: 'access_granted' };
+  if (callEnded.match(event)) return { ...state, phase: 'ended', connected: false, endReason: event.payload.reason };
+  return state;
+}

@@ -1,0 +1,72 @@
+import type { CodeHolder, PropertyData } from '../property/types';
+import type { CallTargetRef } from './callEvents';
+
+/** The resident a SPACE press on home calls, to test the call path on site; who it is is not shown. */
+export const TEST_CALL_RESIDENT = 'test';
+
+/** Everything a call needs to know about its far end. */
+export interface CallTargetInfo {
+  /** The recent-calls counter: the resident id, 'manager' or 'test'. */
+  key: string;
+  /** `resident_id` of the created call: null for the manager. */
+  residentId: number | string | null;
+  /** Shown as 'Call {name}', 'Calling {name}...', 'Connected to {name}'. */
+  name: string;
+  /** What the phone leg dials (SPEC.md section 5). */
+  number: string;
+  /** Video first, or the phone at once (SPEC.md section 5). */
+  video: boolean;
+  /** The code that opens the gate when the far end approves; null is only logged. */
+  gateCode: string | null;
+}
+
+/** The title's name for the manager: 'Call a Manager' (SPEC.md section 2). */
+export const MANAGER_NAME = 'a Manager';
+/** The test call hides who it calls. */
+export const TEST_CALL_NAME = 'a resident';
+
+/** '/call' calls the manager; '/call?resident=test' the test resident; any other value is a resident id. */
+export function callTargetFromQuery(resident: string | null): CallTargetRef {
+  if (resident === null) return { kind: 'manager' };
+  if (resident === TEST_CALL_RESIDENT) return { kind: 'test' };
+  return { kind: 'resident', residentId: resident };
+}
+
+function holderCode(holder: CodeHolder): string | null {
+  return holder.property_access_code?.code ?? holder.property_credentials[0]?.code ?? null;
+}
+
+/**
+ * Who is called and how, or null when the call cannot be made (an unknown
+ * resident, a property without a phone for the manager). Video for the
+ * manager and the test call follows the device flag alone: there is no
+ * resident setting to ask.
+ */
+export function describeTarget(target: CallTargetRef, data: PropertyData): CallTargetInfo | null {
+  const deviceVideo = data.device.enable_video_calls;
+  if (target.kind === 'manager') {
+    if (!data.property.phone) return null;
+    const staff = data.property_staff.find((member) => holderCode(member) !== null);
+    return {
+      key: 'manager',
+      residentId: null,
+      name: MANAGER_NAME,
+      number: `+1${data.property.phone}`,
+      video: deviceVideo,
+      gateCode: staff ? holderCode(staff) : null,
+    };
+  }
+  if (target.kind === 'test') {
+    return { key: TEST_CALL_RESIDENT, residentId: TEST_CALL_RESIDENT, name: TEST_CALL_NAME, number: '', video: deviceVideo, gateCode: null };
+  }
+  const resident = data.residents.find((candidate) => String(candidate.id) === target.residentId);
+  if (!resident) return null;
+  return {
+    key: String(resident.id),
+    residentId: resident.id,
+    name: resident.directory_display_name,
+    number: `+${resident.directory_phone_country_code}${resident.directory_phone}`,
+    video: resident.user_enabled_video_calls && deviceVideo,
+    gateCode: holderCode(resident),
+  };
+}

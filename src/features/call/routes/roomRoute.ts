@@ -1,0 +1,66 @@
+import type { VideoRoom } from '../../../services/call/types';
+import { withDeadline } from '../../../services/call/withDeadline';
+import { callDenied, gateApproved } from '../callEvents';
+import type { PlacedCall, RouteApi } from '../callContext';
+import { showRemoteStream } from './routeHelpers';
+
+/** Longest wait for a join token and for joining; the SDK alone takes 30 s to give up. */
+export const ROOM_JOIN_DEADLINE_MS = 15000;
+
+/**
+ * With the provider flag and video: a video room. The first message from the
+ * other side means it answered (the ring stops): 'answered' shows the call as
+ * connected and publishes the caller, 'open_gate' completes with the gate,
+ * 'decline' ends it refused. Resolves 'answered' at the first message, or
+ * 'fallback' when the room cannot be joined or closes before any message.
+ */
+export async function roomRoute(api: RouteApi, call: PlacedCall): Promise<'answered' | 'fallback'> {
+  const { server, scope, services, callId } = call;
+  if (!server.roomId) throw new Error('The created call has no room_id');
+  const roomId = server.roomId;
+  const clientToken = await api.pause(
+    withDeadline(ROOM_JOIN_DEADLINE_MS, 'Video room token', (signal) => services.call.requestJoinToken(roomId, signal)),
+  );
+  const client = await api.pause(services.call.providers.room());
+
+  let settle: (outcome: 'answered' | 'fallback') => void = () => undefined;
+  const outcome = new Promise<'answered' | 'fallback'>((resolve) => (settle = resolve));
+  let answered = false;
+  let room: VideoRoom | null = null;
+  let publishWanted = false;
+  const publish = () => {
+    publishWanted = true;
+    room?.publish(call.stream).catch((error: unknown) => call.log('The caller could not be published to the video room', error));
+  };
+
+  const joining = withDeadline(
+    ROOM_JOIN_DEADLINE_MS,
+    'Video room join',
+    (signal) =>
+      client.join(
+        { callId: server.id, channel: call.channel, signal, roomId, clientToken },
+        {
+          onMessage: (payload) => {
+            answered = true;
+            services.sound.stop('ring');
+            settle('answered');
+            if (payload === 'answered') {
+              call.markConnected();
+              publish();
+            } else if (payload === 'open_gate') call.listener.dispatch(gateApproved({ callId }));
+            else if (payload === 'decline') call.listener.dispatch(callDenied({ callId }));
+          },
+          onRemoteStream: (stream) => showRemoteStream(call, scope, stream),
+          onDisconnected: (reason) => {
+            if (answered) call.fail('peer-lost', new Error(`The video room closed: ${reason}`));
+            else settle('fallback');
+          },
+        },
+      ),
+    { onLate: (handle) => handle.hangUp() },
+  );
+  room = await api.pause(scope.adopt(joining, (handle) => handle.hangUp()));
+  // 'answered' may have come before the join finished.
+  if (publishWanted) publish();
+  return outcome;
+}

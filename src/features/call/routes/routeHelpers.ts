@@ -1,0 +1,16 @@
+import type { CallContext } from '../callContext';
+import type { CallScope } from '../callScope';
+
+/** A client event about this call: `call_id` and `from` are added (CONTRACT.md section 4). */
+export function sendCallEvent(call: CallContext, callId: string, event: `client-${string}`, data: Record<string, unknown> = {}): void {
+  call.services.realtime.trigger(call.channel, event, { ...data, call_id: callId, from: call.deviceId });
+}
+
+/** Shows the far end's stream on the call screen until `scope` ends. */
+export function showRemoteStream(call: CallContext, scope: CallScope, stream: MediaStream): void {
+  const { streams } = call.services.call.media;
+  streams.set('remote', stream);
+  scope.defer(() => {
+    if (streams.get().remote === stream) streams.set('remote', null);
+  });
+}

@@ -1,0 +1,44 @@
+import { withDeadline } from '../../../services/call/withDeadline';
+import type { PlacedCall, RouteApi } from '../callContext';
+import { showRemoteStream } from './routeHelpers';
+
+/** Longest wait for the SIP client to log in. */
+export const SIP_LOGIN_DEADLINE_MS = 15000;
+
+/** The SIP address the back end dials for the kiosk (SPEC.md section 7, sip-call `username`). */
+export const sipAddress = (user: string): string => `sip:${user}@sip.telnyx.com`;
+
+/**
+ * With the provider flag and no video: the SIP client logs in with the
+ * call's SIP user, then the back end is asked to connect it with the target.
+ * The client answers by itself; its end without approval is 'not granted',
+ * its errors end the call with 'An Error Occurred'.
+ */
+export async function sipRoute(api: RouteApi, call: PlacedCall): Promise<void> {
+  const { server, scope } = call;
+  const client = await api.pause(call.services.call.providers.sip());
+  const starting = withDeadline(
+    SIP_LOGIN_DEADLINE_MS,
+    'SIP login',
+    (signal) =>
+      client.start(
+        { callId: server.id, channel: call.channel, signal, login: server.sipUsername, password: server.sipPassword },
+        {
+          onEnded: () => call.fail('hung-up'),
+          onError: (error) => call.fail('error', error),
+          onRemoteStream: (stream) => showRemoteStream(call, scope, stream),
+        },
+      ),
+    { onLate: (handle) => handle.hangUp() },
+  );
+  await api.pause(scope.adopt(starting, (handle) => handle.hangUp()));
+  await api.pause(
+    call.services.api.startSipCall({
+      intercomCallId: server.id,
+      pusherChannelName: call.channel,
+      tenantId: call.info.residentId,
+      to: call.info.number,
+      username: sipAddress(server.sipUsername),
+    }),
+  );
+}

@@ -1,0 +1,196 @@
+import { TaskAbortError, type ForkedTaskAPI } from '@reduxjs/toolkit';
+import type { AppListenerApi } from '../../app/listenerMiddleware';
+import { callApprovalReceived } from '../gate/gateActions';
+import { notificationPushed } from '../notifications/notificationsSlice';
+import { selectTelnyxEnabled } from '../property/featureFlagsSlice';
+import { selectPropertyData } from '../property/propertySlice';
+import { propertyChannelName } from '../realtime/realtimeActions';
+import { callCounted, isCallThrottled, selectRecentCallCount } from '../recent-calls/recentCallsSlice';
+import { createCallContext, type CallContext, type PlacedCall } from './callContext';
+import { callNotice } from './callErrors';
+import {
+  callCreated,
+  callDenied,
+  callEnded,
+  callEnding,
+  callFailed,
+  endsCall,
+  gateApproved,
+  routeStarted,
+  type CallEndReason,
+  type CallTargetRef,
+} from './callEvents';
+import { createCallScope, ScopeClosedError } from './callScope';
+import { readCallSignals } from './callSignalling';
+import { selectCall } from './callSlice';
+import { describeTarget } from './callTarget';
+import { peerRoute } from './routes/peerRoute';
+import { roomRoute } from './routes/roomRoute';
+import { sipRoute } from './routes/sipRoute';
+import { voiceRoute } from './routes/voiceRoute';
+import { parseServerCall } from './serverCall';
+
+/** SPEC.md section 9. */
+export const CALL_HARD_TIMEOUT_MS = 300000;
+export const VIDEO_FALLBACK_MS = 30000;
+export const CAMERA_WARM_UP_MS = 2000;
+
+const isAbort = (error: unknown) => error instanceof TaskAbortError || error instanceof ScopeClosedError;
+
+/**
+ * One call, from the request to the release of its last resource. The first
+ * of these ends it: approval, refusal, a failure, the visitor (Cancel, BACK,
+ * leaving the screen or the page), the 300 s cap, or a newer call. Whatever
+ * ended it, `finally` releases everything the call acquired, tells the far
+ * end (client-hangup), and shows the outcome.
+ */
+export async function runCall(listener: AppListenerApi, { callId, target }: { callId: string; target: CallTargetRef }): Promise<void> {
+  const { dispatch, getState, extra: services } = listener;
+  const data = selectPropertyData(getState());
+  const info = data ? describeTarget(target, data) : null;
+  const scope = createCallScope((error) => services.logger.error('A call resource could not be released', { callId, error: String(error) }));
+  let call: CallContext | null = null;
+  let reason: CallEndReason = 'cancelled';
+  try {
+    if (!data || !info) {
+      services.logger.error('Call to an unknown resident, or to a manager without a phone', { callId, target });
+      reason = 'unknown-target';
+      return;
+    }
+    call = createCallContext({
+      callId,
+      info,
+      channel: propertyChannelName(data.property.id),
+      deviceId: data.device.id,
+      telnyx: selectTelnyxEnabled(getState()),
+      scope,
+      services,
+      listener,
+    });
+    const ending = listener.take(endsCall(callId), CALL_HARD_TIMEOUT_MS);
+    bindChannel(call);
+    scope.defer(services.page.onLeave(() => dispatch(callEnding({ callId }))));
+    const placing = call;
+    const task = listener.fork((api) => placeCall(api, placing));
+    scope.defer(() => task.cancel());
+    const ended = await ending;
+    reason = ended ? endReason(ended[0]) : 'timeout';
+  } finally {
+    const { serverCallId, connected } = selectCall(getState());
+    scope.release();
+    if (call && serverCallId) {
+      services.realtime.trigger(call.channel, 'client-hangup', { call_id: serverCallId, from: call.deviceId });
+    }
+    dispatch(callEnded({ callId, reason }));
+    announce(listener, reason, connected, info?.gateCode ?? null, callId);
+  }
+}
+
+function endReason(action: unknown): CallEndReason {
+  if (gateApproved.match(action)) return 'approved';
+  if (callDenied.match(action)) return 'denied';
+  if (callFailed.match(action)) return action.payload.reason;
+  return 'cancelled';
+}
+
+/** Channel events about this call (SPEC.md section 4, "Connection and completion"), filtered by the back end's call id. */
+function bindChannel(call: CallContext): void {
+  const { listener, callId, signals } = call;
+  const unsubscribe = call.services.realtime.subscribe(call.channel, {
+    onEvent: (event, data) => {
+      for (const signal of readCallSignals(event, data, selectCall(listener.getState()).serverCallId)) {
+        if (signal.kind === 'connected') call.markConnected();
+        else if (signal.kind === 'approved') listener.dispatch(gateApproved({ callId }));
+        else if (signal.kind === 'denied') listener.dispatch(callDenied({ callId }));
+        else if (signal.kind === 'offer') signals.offer(signal.sdp);
+        else signals.candidate(signal.candidate);
+      }
+    },
+  });
+  call.scope.defer(unsubscribe);
+}
+
+/** Runs in a forked task that is cancelled when the call ends; anything that goes wrong ends the call as an error. */
+async function placeCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
+  try {
+    await startCall(api, call);
+  } catch (error) {
+    if (!isAbort(error)) call.fail('error', error);
+  }
+}
+
+async function startCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
+  const { listener, services, info, scope, callId } = call;
+  const { media } = services.call;
+  if (isCallThrottled(selectRecentCallCount(listener.getState(), info.key))) return call.fail('throttled');
+  services.sound.play('ring');
+  scope.defer(() => services.sound.stop('ring'));
+  listener.dispatch(callCounted({ target: info.key, expiresAt: Date.now() + services.call.settings.recentCallWindowMs }));
+
+  let stream: MediaStream;
+  try {
+    stream = await api.pause(scope.adopt(media.open(), media.stop));
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return call.fail('no-media', error);
+  }
+  media.streams.set('local', stream);
+  scope.defer(() => media.streams.set('local', null));
+
+  await api.delay(CAMERA_WARM_UP_MS);
+  const image = await api.pause(media.capture(stream));
+  const server = parseServerCall(
+    await api.pause(services.api.createCall({ resident_id: info.residentId, image_data: image, telnyx_enabled: call.telnyx })),
+  );
+  listener.dispatch(callCreated({ callId, serverCallId: server.id }));
+  await connect(api, { ...call, server, stream });
+}
+
+/** SPEC.md section 4: video first where allowed, and the phone when video is not allowed or not answered in 30 s. */
+async function connect(api: ForkedTaskAPI, call: PlacedCall): Promise<void> {
+  const started = (route: 'peer' | 'voice' | 'room' | 'sip') => call.listener.dispatch(routeStarted({ callId: call.callId, route }));
+  if (call.info.video) {
+    started(call.telnyx ? 'room' : 'peer');
+    const video = call.telnyx ? (placed: PlacedCall) => roomRoute(api, placed) : peerRoute;
+    if ((await withFallback(api, call, video)) === 'answered') return;
+  }
+  started(call.telnyx ? 'sip' : 'voice');
+  await (call.telnyx ? sipRoute(api, call) : voiceRoute(api, call));
+}
+
+/**
+ * The one place both 30 s fallbacks are decided: a video route that has not
+ * been answered in time, cannot start, or gives up is released before the
+ * phone is tried.
+ */
+async function withFallback(
+  api: ForkedTaskAPI,
+  call: PlacedCall,
+  route: (placed: PlacedCall) => Promise<'answered' | 'fallback'>,
+): Promise<'answered' | 'fallback'> {
+  const scope = call.scope.child();
+  let outcome: 'answered' | 'fallback';
+  try {
+    outcome = await api.pause(Promise.race([route({ ...call, scope }), scope.after(VIDEO_FALLBACK_MS, 'fallback' as const)]));
+  } catch (error) {
+    if (error instanceof TaskAbortError) throw error;
+    call.log('Video could not start: calling by phone', error);
+    outcome = 'fallback';
+  }
+  if (outcome === 'fallback') scope.release();
+  return outcome;
+}
+
+/** What the visitor is told (SPEC.md section 8); an approval opens the gate through the gate feature. */
+function announce(listener: AppListenerApi, reason: CallEndReason, answered: boolean, gateCode: string | null, callId: string): void {
+  const { dispatch, extra } = listener;
+  if (reason === 'approved') {
+    if (!gateCode) extra.logger.error('The approving resident or manager has no access code', { callId });
+    dispatch(callApprovalReceived(gateCode));
+    return;
+  }
+  const notice = callNotice(reason, { answered });
+  if (!notice) return;
+  extra.sound.play(notice.sound);
+  dispatch(notificationPushed(notice.notification));
+}

@@ -1,0 +1,9 @@
+import { useSyncExternalStore } from 'react';
+import { useServices } from '../../app/servicesContext';
+import type { CallStreams } from '../../services/call/callMedia';
+
+/** The current call's local and remote streams; re-renders when the workflow changes them. */
+export function useCallStreams(): CallStreams {
+  const { streams } = useServices().call.media;
+  return useSyncExternalStore(streams.subscribe, streams.get);
+}

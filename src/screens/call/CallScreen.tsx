@@ -1,0 +1,69 @@
+import { nanoid } from '@reduxjs/toolkit';
+import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { CancelButton } from '../../components/CancelButton';
+import { callEnding, callRequested } from '../../features/call/callEvents';
+import { selectCall } from '../../features/call/callSlice';
+import { callTargetFromQuery, describeTarget, TEST_CALL_NAME } from '../../features/call/callTarget';
+import { useCallStreams } from '../../features/call/useCallStreams';
+import { useButtons } from '../../features/input/useButtons';
+import { selectPropertyData } from '../../features/property/propertySlice';
+import { ActiveIcon, PhoneIcon } from './CallIcons';
+import { StreamVideo } from './StreamVideo';
+
+/**
+ * `/call` and `/call?resident={id}`: starts a call when shown and ends it when
+ * left (Cancel, BACK, any other way); goes home once the call has ended.
+ */
+export function CallScreen() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [params] = useSearchParams();
+  const resident = params.get('resident');
+  const target = useMemo(() => callTargetFromQuery(resident), [resident]);
+  const data = useAppSelector(selectPropertyData);
+  const name = useMemo(() => (data && describeTarget(target, data)?.name) || TEST_CALL_NAME, [data, target]);
+  const { phase, connected, callId } = useAppSelector(selectCall);
+  const { local, remote } = useCallStreams();
+  const ownCall = useRef<string | null>(null);
+
+  useEffect(() => {
+    const id = nanoid();
+    ownCall.current = id;
+    dispatch(callRequested({ callId: id, target }));
+    return () => {
+      dispatch(callEnding({ callId: id }));
+    };
+  }, [dispatch, target]);
+
+  useEffect(() => {
+    if (phase === 'ended' && callId === ownCall.current) navigate('/');
+  }, [phase, callId, navigate]);
+
+  const goHome = () => navigate('/');
+  useButtons((button) => {
+    if (button === 'BACK') goHome();
+  });
+
+  const remoteVideo = remote !== null && remote.getVideoTracks().length > 0;
+  return (
+    <main className="screen call">
+      <h1>Call {name}</h1>
+      <div className={remoteVideo ? 'call-videos call-videos-remote' : 'call-videos'}>
+        <StreamVideo stream={remote} muted={false} className="call-remote" label={`Video of ${name}`} />
+        <figure className="call-local">
+          <StreamVideo stream={local} muted className="call-preview" label="Your camera" />
+          <figcaption>(Smile, you&apos;re on camera!)</figcaption>
+        </figure>
+      </div>
+      <p className={connected ? 'call-status call-status-connected' : 'call-status'} role="status">
+        {connected ? <ActiveIcon /> : <PhoneIcon />}
+        {connected ? `Connected to ${name}` : `Calling ${name}...`}
+      </p>
+      <footer className="screen-footer">
+        <CancelButton onCancel={goHome} />
+      </footer>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { TelnyxRTC } from '@telnyx/webrtc';
+import type { CallHandle, SipClient } from '../types';
+
+type Notification = { type?: string; call?: TelnyxCall };
+interface TelnyxCall {
+  state: string;
+  direction?: string;
+  remoteStream?: MediaStream;
+  answer(params?: { video?: boolean }): Promise<void>;
+  hangup(): Promise<void>;
+}
+
+const ignore = () => undefined;
+
+/**
+ * The SIP client over Telnyx WebRTC, logged in with the call's SIP user. The
+ * back end dials that user: the client answers on ringing, hands the remote
+ * audio over when active, and reports the end on destroy (SPEC.md section 4,
+ * "SIP status"); new, trying and hangup are ignored.
+ */
+export function createTelnyxSip(): SipClient {
+  return {
+    start({ login, password, signal }, events) {
+      return new Promise<CallHandle>((resolve, reject) => {
+        const client = new TelnyxRTC({ login, password });
+        let call: TelnyxCall | null = null;
+        let ready = false;
+        let released = false;
+        const handle: CallHandle = {
+          hangUp() {
+            if (released) return;
+            released = true;
+            signal.removeEventListener('abort', abandon);
+            client.off('telnyx.ready');
+            client.off('telnyx.error');
+            client.off('telnyx.notification');
+            call?.hangup().catch(ignore);
+            client.disconnect().catch(ignore);
+          },
+        };
+        const abandon = () => {
+          handle.hangUp();
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', abandon, { once: true });
+
+        client.on('telnyx.ready', () => {
+          ready = true;
+          signal.removeEventListener('abort', abandon);
+          resolve(handle);
+        });
+        client.on('telnyx.error', (error: unknown) => {
+          if (ready) return events.onError(error);
+          handle.hangUp();
+          reject(error instanceof Error ? error : new Error('The SIP client could not log in', { cause: error }));
+        });
+        client.on('telnyx.notification', (notification: Notification) => {
+          const current = notification.call;
+          if (notification.type !== 'callUpdate' || !current) return;
+          if (current.state === 'ringing' && current.direction !== 'outbound') {
+            call = current;
+            current.answer({ video: false }).catch((error: unknown) => events.onError(error));
+          } else if (current.state === 'active') {
+            if (current.remoteStream) events.onRemoteStream?.(current.remoteStream);
+          } else if (current.state === 'destroy') {
+            call = null;
+            events.onEnded();
+          }
+        });
+        client.connect().catch((error: unknown) => {
+          if (ready) return events.onError(error);
+          handle.hangUp();
+          reject(error);
+        });
+      });
+    },
+  };
+}

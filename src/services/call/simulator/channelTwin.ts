@@ -1,0 +1,37 @@
+import type { RealtimeService } from '../../realtime/types';
+
+type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The channel side of a simulator twin: sends `client-sim-<part>` events and
+ * hears `sim-<part>` events about one leg (docs/calls.md). `close` unbinds and
+ * may be called twice.
+ */
+export function channelTwin(
+  realtime: RealtimeService,
+  channel: string,
+  part: 'voice' | 'sip' | 'room',
+  isMine: (data: Json) => boolean,
+  onEvent: (data: Json) => void,
+) {
+  const unsubscribe = realtime.subscribe(channel, {
+    onEvent: (event, data) => {
+      if (event === `sim-${part}` && isRecord(data) && isMine(data)) onEvent(data);
+    },
+  });
+  let open = true;
+  return {
+    send: (data: Json) => {
+      if (open) realtime.trigger(channel, `client-sim-${part}`, data);
+    },
+    close: (farewell?: Json) => {
+      if (!open) return;
+      if (farewell) realtime.trigger(channel, `client-sim-${part}`, farewell);
+      open = false;
+      unsubscribe();
+    },
+  };
+}
+
+export const failure = (data: Json, fallback: string) => new Error(typeof data.message === 'string' ? data.message : fallback);
