@@ -1,4 +1,8 @@
-/** A small property answer as the back end sends it (raw JSON, before parsing). */
+/**
+ * A small property answer as the back end sends it (raw JSON, before parsing),
+ * in SPEC.md section 3's exact shapes: staff, property guests and unit guests
+ * carry no id.
+ */
 export function rawProperty(overrides: Record<string, unknown> = {}) {
   return {
     property: { id: 1, public_name: 'Maple Court', phone: '5555550100' as string | null, clubhouse_panel_id: null as number | null },
@@ -24,11 +28,11 @@ export function rawProperty(overrides: Record<string, unknown> = {}) {
         property_credentials: [{ code: '10002' }],
       },
     ],
-    property_staff: [{ id: 21, property_access_code: { code: '20001' }, property_credentials: [{ code: '00777' }] }],
-    property_guests: [{ id: 31, property_access_code: { code: '30001' }, property_credentials: [] }],
+    property_staff: [{ property_access_code: { code: '20001' }, property_credentials: [{ code: '00777' }] }],
+    property_guests: [{ property_access_code: { code: '30001' }, property_credentials: [] }],
     unitGuests: [
-      { id: 41, propertyAccessCode: { code: '40001', active: true } },
-      { id: 42, propertyAccessCode: { code: '40002', active: false } },
+      { propertyAccessCode: { code: '40001', active: true } },
+      { propertyAccessCode: { code: '40002', active: false } },
     ],
     twimlToken: 'twiml-1',
     ...overrides,

@@ -36,14 +36,18 @@ function toCodes(value: unknown): AccessCode[] {
   return Array.isArray(value) ? value.map(toCode).filter((c): c is AccessCode => c !== null) : [];
 }
 
-function toCodeHolder(raw: Json, id: number): CodeHolder {
-  return { id, property_access_code: toCode(raw.property_access_code), property_credentials: toCodes(raw.property_credentials) };
+function toCodeHolder(raw: Json): CodeHolder {
+  return { property_access_code: toCode(raw.property_access_code), property_credentials: toCodes(raw.property_credentials) };
 }
 
-function toResident(raw: Json, id: number): Resident {
+/** Residents are the only records with an id (the directory and calls need it). */
+function toResident(raw: Json): Resident | null {
+  const id = toId(raw.id);
+  if (id === null) return null;
   const name = toText(raw.directory_display_name) ?? '';
   return {
-    ...toCodeHolder(raw, id),
+    ...toCodeHolder(raw),
+    id,
     directory_display_name: name,
     directory_sort_name: toText(raw.directory_sort_name) || name,
     // A lookup code sent as a number has lost its leading zeros.
@@ -55,13 +59,13 @@ function toResident(raw: Json, id: number): Resident {
   };
 }
 
-function toUnitGuest(raw: Json, id: number): UnitGuest {
+function toUnitGuest(raw: Json): UnitGuest {
   const access = raw.propertyAccessCode;
   const code = isRecord(access) ? toText(access.code) : null;
-  return { id, propertyAccessCode: code && isRecord(access) ? { code, active: access.active === true } : null };
+  return { propertyAccessCode: code && isRecord(access) ? { code, active: access.active === true } : null };
 }
 
-function list<T>(raw: Json, key: string, build: (item: Json, id: number) => T, problems: string[]): T[] {
+function list<T>(raw: Json, key: string, build: (item: Json) => T | null, problems: string[]): T[] {
   const value = raw[key];
   if (value === undefined || value === null) {
     problems.push(`${key} missing`);
@@ -73,9 +77,9 @@ function list<T>(raw: Json, key: string, build: (item: Json, id: number) => T, p
   }
   const items: T[] = [];
   value.forEach((item, index) => {
-    const id = isRecord(item) ? toId(item.id) : null;
-    if (isRecord(item) && id !== null) items.push(build(item, id));
-    else problems.push(`${key}[${index}] dropped: not an object with an id`);
+    const built = isRecord(item) ? build(item) : null;
+    if (built !== null) items.push(built);
+    else problems.push(`${key}[${index}] dropped: ${isRecord(item) ? 'no id' : 'not an object'}`);
   });
   return items;
 }

@@ -2,7 +2,7 @@ export interface AccessCode {
   code: string;
 }
 
-export interface Resident {
+export interface Resident extends CodeHolder {
   id: number;
   directory_display_name: string;
   directory_sort_name: string;
@@ -11,19 +11,15 @@ export interface Resident {
   directory_phone_country_code: string;
   directory_phone: string;
   user_enabled_video_calls: boolean;
-  property_access_code: AccessCode | null;
-  property_credentials: AccessCode[];
 }
 
-/** Staff members and property guests carry codes the same way residents do. */
+/** Staff members and property guests carry codes the same way residents do, and no id (SPEC.md section 3). */
 export interface CodeHolder {
-  id: number;
   property_access_code: AccessCode | null;
   property_credentials: AccessCode[];
 }
 
 export interface UnitGuest {
-  id: number;
   propertyAccessCode: { code: string; active: boolean } | null;
 }
 

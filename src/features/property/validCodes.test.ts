@@ -28,9 +28,22 @@ describe('valid codes', () => {
 });
 
 describe('parsing property data', () => {
-  it('accepts numeric codes and ids given as strings', () => {
-    const parsed = parsePropertyResponse(rawProperty({ property_staff: [{ id: '9', property_access_code: { code: 55555 } }] }));
-    expect(parsed.data.property_staff).toEqual([{ id: 9, property_access_code: { code: '55555' }, property_credentials: [] }]);
+  it('accepts numeric codes and resident ids given as strings', () => {
+    const resident = { ...rawProperty().residents[0], id: '9', property_access_code: { code: 55555 } };
+    const parsed = parsePropertyResponse(rawProperty({ residents: [resident] }));
+    expect(parsed.data.residents[0]).toMatchObject({ id: 9, property_access_code: { code: '55555' } });
+  });
+
+  it("keeps staff, property guests and unit guests in the back end's shape, which has no ids", () => {
+    const parsed = parsePropertyResponse(
+      rawProperty({
+        property_staff: [{ property_access_code: { code: '20001' }, property_credentials: [] }],
+        property_guests: [{ property_access_code: null, property_credentials: [{ code: '30001' }] }],
+        unitGuests: [{ propertyAccessCode: { code: '40001', active: true } }],
+      }),
+    );
+    expect(parsed.problems).toEqual([]);
+    expect([...deriveValidCodes(parsed.data)].sort()).toEqual(['10001', '10002', '20001', '30001', '40001']);
   });
 
   it.each([null, 'text', [], { device: {} }, { property: { id: 1 } }])('rejects %j', (raw) => {
