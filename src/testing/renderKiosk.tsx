@@ -19,8 +19,13 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-export function storeWithProperty(services: TestServices, model: PanelModel = 'GEN2', property = rawProperty()): AppStore {
-  const store = makeStore(services, {} as Partial<RootState>);
+export function storeWithProperty(
+  services: TestServices,
+  model: PanelModel = 'GEN2',
+  property = rawProperty(),
+  preloaded: Partial<RootState> = {},
+): AppStore {
+  const store = makeStore(services, preloaded);
   store.dispatch(launchParamsRead({ token: 'test-token', model, unknownModel: false }));
   const parsed = parsePropertyResponse(property);
   store.dispatch(propertyLoaded({ data: parsed.data, twimlToken: parsed.twimlToken }));

@@ -47,6 +47,8 @@ export interface CallContext {
   telnyx: boolean;
   scope: CallScope;
   signals: SignalHub;
+  /** What this call has reached; kept here, since the store may already show a newer call. */
+  progress: { serverCallId: string | null; connected: boolean };
   services: Services;
   listener: AppListenerApi;
   log(message: string, meta?: unknown): void;
@@ -64,15 +66,16 @@ export interface PlacedCall extends CallContext {
 /** The parts of a forked task a route uses: every wait ends when the call does. */
 export type RouteApi = Pick<ForkedTaskAPI, 'pause'>;
 
-export type CallContextInput = Omit<CallContext, 'log' | 'fail' | 'markConnected' | 'signals'>;
+export type CallContextInput = Omit<CallContext, 'log' | 'fail' | 'markConnected' | 'signals' | 'progress'>;
 
 export function createCallContext(input: CallContextInput): CallContext {
   const { callId, listener, services } = input;
-  let connected = false;
+  const progress: CallContext['progress'] = { serverCallId: null, connected: false };
   const log = (message: string, meta?: unknown) => services.logger.error(message, { callId, detail: describe(meta) });
   return {
     ...input,
     signals: createSignalHub(),
+    progress,
     log,
     fail(reason, error) {
       if (error !== undefined) log(`Call failed (${reason})`, error);
@@ -80,8 +83,8 @@ export function createCallContext(input: CallContextInput): CallContext {
     },
     markConnected() {
       services.sound.stop('ring');
-      if (connected) return;
-      connected = true;
+      if (progress.connected) return;
+      progress.connected = true;
       listener.dispatch(callConnected({ callId }));
     },
   };

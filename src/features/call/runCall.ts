@@ -22,7 +22,6 @@ import {
 } from './callEvents';
 import { createCallScope, ScopeClosedError } from './callScope';
 import { readCallSignals } from './callSignalling';
-import { selectCall } from './callSlice';
 import { describeTarget } from './callTarget';
 import { peerRoute } from './routes/peerRoute';
 import { roomRoute } from './routes/roomRoute';
@@ -76,13 +75,13 @@ export async function runCall(listener: AppListenerApi, { callId, target }: { ca
     const ended = await ending;
     reason = ended ? endReason(ended[0]) : 'timeout';
   } finally {
-    const { serverCallId, connected } = selectCall(getState());
     scope.release();
+    const serverCallId = call?.progress.serverCallId;
     if (call && serverCallId) {
       services.realtime.trigger(call.channel, 'client-hangup', { call_id: serverCallId, from: call.deviceId });
     }
     dispatch(callEnded({ callId, reason }));
-    announce(listener, reason, connected, info?.gateCode ?? null, callId);
+    announce(listener, reason, call?.progress.connected ?? false, info?.gateCode ?? null, callId);
   }
 }
 
@@ -95,10 +94,10 @@ function endReason(action: unknown): CallEndReason {
 
 /** Channel events about this call (SPEC.md section 4, "Connection and completion"), filtered by the back end's call id. */
 function bindChannel(call: CallContext): void {
-  const { listener, callId, signals } = call;
+  const { listener, callId, signals, progress } = call;
   const unsubscribe = call.services.realtime.subscribe(call.channel, {
     onEvent: (event, data) => {
-      for (const signal of readCallSignals(event, data, selectCall(listener.getState()).serverCallId)) {
+      for (const signal of readCallSignals(event, data, progress.serverCallId)) {
         if (signal.kind === 'connected') call.markConnected();
         else if (signal.kind === 'approved') listener.dispatch(gateApproved({ callId }));
         else if (signal.kind === 'denied') listener.dispatch(callDenied({ callId }));
@@ -142,6 +141,7 @@ async function startCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
   const server = parseServerCall(
     await api.pause(services.api.createCall({ resident_id: info.residentId, image_data: image, telnyx_enabled: call.telnyx })),
   );
+  call.progress.serverCallId = server.id;
   listener.dispatch(callCreated({ callId, serverCallId: server.id }));
   await connect(api, { ...call, server, stream });
 }

@@ -1,0 +1,28 @@
+import { readCallSignals } from './callSignalling';
+
+describe('channel events of a call', () => {
+  it.each([
+    ['sip-message connected', 'sip-message', { data: { room: 'call-1', connected: true } }, [{ kind: 'connected' }]],
+    ['sip-message open', 'sip-message', { data: { room: 'call-1', open: true } }, [{ kind: 'approved' }]],
+    ['sip-message both', 'sip-message', { data: { room: 'call-1', connected: true, open: true } }, [{ kind: 'connected' }, { kind: 'approved' }]],
+    ['a numeric room id', 'sip-message', { data: { room: 42, open: true } }, [{ kind: 'approved' }], '42'],
+    ['deny without open_gate', 'client-deny', { call_id: 'call-1' }, [{ kind: 'denied' }]],
+    ['deny with open_gate false', 'client-deny', { call_id: 'call-1', open_gate: false }, [{ kind: 'denied' }]],
+    ['deny with open_gate "true" (not true)', 'client-deny', { call_id: 'call-1', open_gate: 'true' }, [{ kind: 'denied' }]],
+    ['deny with open_gate true', 'client-deny', { call_id: 'call-1', open_gate: true }, [{ kind: 'approved' }]],
+    ['an offer', 'client-sdp', { call_id: 'call-1', sdp: { type: 'offer', sdp: 'v=0' } }, [{ kind: 'offer', sdp: { type: 'offer', sdp: 'v=0' } }]],
+    ['an answer is not for the kiosk', 'client-sdp', { call_id: 'call-1', sdp: { type: 'answer', sdp: 'v=0' } }, []],
+    ['a candidate', 'client-candidate', { call_id: 'call-1', candidate: { candidate: 'candidate:1' } }, [{ kind: 'candidate', candidate: { candidate: 'candidate:1' } }]],
+    ['another call', 'client-deny', { call_id: 'call-2', open_gate: true }, []],
+    ['another room', 'sip-message', { data: { room: 'call-2', open: true } }, []],
+    ['garbage', 'client-sdp', 'v=0', []],
+    ['no call id', 'client-candidate', { candidate: {} }, []],
+    ['an unrelated event', 'property-updated', { call_id: 'call-1' }, []],
+  ])('%s', (_name, event, data, expected, callId = 'call-1') => {
+    expect(readCallSignals(event, data, callId)).toEqual(expected);
+  });
+
+  it('gives nothing before the back end has created the call', () => {
+    expect(readCallSignals('client-deny', { call_id: 'call-1', open_gate: true }, null)).toEqual([]);
+  });
+});
