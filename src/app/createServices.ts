@@ -1,10 +1,8 @@
 import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
-import { createCallMedia } from '../services/call/callMedia';
-import { createJoinTokenRequester } from '../services/call/joinToken';
-import { createCallProviders } from '../services/call/loadCallProviders';
-import { createPeerSession } from '../services/call/peerConnection';
+import { createCallStreamRegistry } from '../services/call/callMedia';
+import type { CallKit } from '../services/call/types';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createPusherRealtime } from '../services/realtime/pusherRealtime';
 import { createHowlerSound } from '../services/sound/howlerSound';
@@ -37,11 +35,24 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
     realtime,
     sound: createHowlerSound({ log: logger.error }),
     call: {
-      providers: createCallProviders(config.callProviders, realtime),
-      media: createCallMedia(),
-      createPeer: createPeerSession,
-      requestJoinToken: createJoinTokenRequester({ apiUrl: config.videoApiUrl, apiKey: config.videoApiKey }),
+      streams: createCallStreamRegistry(),
+      load: loadOnce(async () => {
+        const { createCallKit } = await import('../services/call/callKit');
+        return createCallKit({ providers: config.callProviders, realtime, videoApiUrl: config.videoApiUrl, videoApiKey: config.videoApiKey });
+      }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
+  };
+}
+
+/** Loads once; a failed load (the kiosk's server unreachable) is tried again next time. */
+function loadOnce(load: () => Promise<CallKit>): () => Promise<CallKit> {
+  let loading: Promise<CallKit> | null = null;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
   };
 }

@@ -1,9 +1,12 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { CallScreen } from '../screens/call/CallScreen';
 import { EnterCodeScreen } from '../screens/enter-code/EnterCodeScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
 import { ResidentDirectoryScreen } from '../screens/resident-directory/ResidentDirectoryScreen';
 import { ScanQrScreen } from '../screens/scan-qr/ScanQrScreen';
+import { lazyScreen } from './lazyScreen';
+
+/** The call screen and its engine load when a call starts. */
+const CallScreen = lazyScreen('call', () => import('../screens/call/CallScreen').then((module) => module.CallScreen));
 
 /** Exact routes; anything else goes home. */
 export function AppRoutes({ onReload }: { onReload: () => void }) {

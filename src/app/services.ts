@@ -1,9 +1,7 @@
 import type { ApiClient } from '../services/api/apiClient';
 import type { Logger } from '../services/api/remoteLogger';
-import type { CallMedia } from '../services/call/callMedia';
-import type { JoinTokenRequester } from '../services/call/joinToken';
-import type { PeerOptions, PeerSession } from '../services/call/peerConnection';
-import type { CallProviders } from '../services/call/types';
+import type { CallStreamRegistry } from '../services/call/callMedia';
+import type { CallKit } from '../services/call/types';
 import type { HardwareService } from '../services/hardware/types';
 import type { RealtimeService } from '../services/realtime/types';
 import type { SoundService } from '../services/sound/types';
@@ -19,12 +17,10 @@ export interface PageControl {
 
 /** What a call needs besides the channel, the API and the sounds. */
 export interface CallServices {
-  /** The vendor SDKs (or their simulator twins), loaded when a call needs one. */
-  providers: CallProviders;
-  media: CallMedia;
-  /** The browser's peer connection for video without the provider flag (the same in both modes). */
-  createPeer: (options: PeerOptions) => PeerSession;
-  requestJoinToken: JoinTokenRequester;
+  /** The current call's streams, for the call screen. */
+  streams: CallStreamRegistry;
+  /** The rest of what a call uses, loaded with the first call (not in the first screen's bundle). */
+  load(): Promise<CallKit>;
   settings: {
     /** The back end's origin, passed to the voice client as `apiUrl`. */
     apiUrl: string;

@@ -8,6 +8,9 @@ import { createTestServices } from './fakeServices';
 import { rawProperty } from './fixtures';
 import { storeWithProperty } from './renderKiosk';
 
+// The engine loads on the first call (a dynamic import); loaded here, it is in the module cache before any test's clock starts.
+await import('../features/call/runCall');
+
 /** The fixture's only resident (rawProperty): video allowed, code 10001. */
 export const RESIDENT: CallTargetRef = { kind: 'resident', residentId: '11' };
 export const MANAGER: CallTargetRef = { kind: 'manager' };
@@ -45,8 +48,8 @@ export function callStore({
     /** Every camera and microphone track the call opened has been stopped, and nothing is on screen. */
     released: () =>
       fake.opened.every((stream) => stream.getTracks().every((track) => track.readyState === 'ended')) &&
-      fake.media.streams.get().local === null &&
-      fake.media.streams.get().remote === null,
+      fake.streams.get().local === null &&
+      fake.streams.get().remote === null,
   };
 }
 

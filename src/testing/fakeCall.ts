@@ -35,7 +35,7 @@ export interface FakeLeg<Input, Events> {
 }
 
 /**
- * Fake call services: real stream registry, fake camera, and providers that
+ * Fake call services: a real stream registry, and a kit with a fake camera and providers that
  * record each leg so a test can play the far end through `events`. Tests make
  * them slow or failing with mockImplementation.
  */
@@ -66,10 +66,7 @@ export function createFakeCall() {
       return handle satisfies VideoRoom;
     }),
   };
-  return {
-    opened,
-    legs,
-    clients: { voice, sip, room },
+  const kit = {
     providers: { voice: vi.fn(async () => voice), sip: vi.fn(async () => sip), room: vi.fn(async () => room) },
     media: {
       open: vi.fn(async () => {
@@ -79,7 +76,6 @@ export function createFakeCall() {
       }),
       stop: vi.fn((stream: MediaStream) => stream.getTracks().forEach((track) => track.stop())),
       capture: vi.fn(async (_stream: MediaStream) => FAKE_SNAPSHOT),
-      streams: createCallStreamRegistry(),
     },
     createPeer: vi.fn((options: PeerOptions) => {
       const peer = {
@@ -92,6 +88,14 @@ export function createFakeCall() {
       return peer;
     }),
     requestJoinToken: vi.fn(async (_roomId: string, _signal?: AbortSignal) => 'join-token-1'),
+  };
+  return {
+    ...kit,
+    opened,
+    legs,
+    clients: { voice, sip, room },
+    streams: createCallStreamRegistry(),
+    load: vi.fn(async () => kit),
     settings: { apiUrl: API_URL, recentCallWindowMs: 3600000 },
   };
 }

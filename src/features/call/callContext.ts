@@ -4,6 +4,7 @@ import type { Services } from '../../app/services';
 import { callConnected, callFailed, type CallFailure } from './callEvents';
 import type { CallScope } from './callScope';
 import type { CallTargetInfo } from './callTarget';
+import type { CallKit } from '../../services/call/types';
 import type { ServerCall } from './serverCall';
 
 type Handler<T> = (value: T) => void;
@@ -59,6 +60,7 @@ export interface CallContext {
 
 /** A call the back end has created, with the visitor's camera and microphone open. */
 export interface PlacedCall extends CallContext {
+  kit: CallKit;
   server: ServerCall;
   stream: MediaStream;
 }

@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../app/listenerMiddleware';
-import { callRequested } from './callEvents';
-import { runCall } from './runCall';
+import { notificationPushed } from '../notifications/notificationsSlice';
+import { callEnded, callRequested } from './callEvents';
 
 /**
  * Registered with the store for its lifetime: each callRequested runs one
@@ -12,7 +12,18 @@ export function listenForCalls(startListening: AppStartListening): void {
     actionCreator: callRequested,
     effect: async ({ payload }, listener) => {
       listener.cancelActiveListeners();
-      await runCall(listener, payload);
+      let engine: typeof import('./runCall');
+      try {
+        // The engine (and the routes behind it) loads with the first call, not with the first screen.
+        engine = await listener.pause(import('./runCall'));
+      } catch (error) {
+        listener.extra.logger.error('The call engine could not be loaded', error);
+        listener.extra.sound.play('sorryError');
+        listener.dispatch(notificationPushed({ status: 'ERROR', title: 'An Error Occurred', body: 'Please try again' }));
+        listener.dispatch(callEnded({ callId: payload.callId, reason: 'error' }));
+        return;
+      }
+      await engine.runCall(listener, payload);
     },
   });
 }

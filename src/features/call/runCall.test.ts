@@ -23,7 +23,7 @@ describe('starting a call', () => {
     expect(kiosk.sounds()).toEqual(['ring']);
     expect(selectRecentCallCount(kiosk.store.getState(), '11')).toBe(1);
     expect(kiosk.fake.media.open).toHaveBeenCalledTimes(1);
-    expect(kiosk.fake.media.streams.get().local).toBe(kiosk.fake.opened[0]);
+    expect(kiosk.fake.streams.get().local).toBe(kiosk.fake.opened[0]);
     expect(kiosk.call()).toMatchObject({ phase: 'initiating', connected: false });
 
     await vi.advanceTimersByTimeAsync(1900);
@@ -114,7 +114,7 @@ describe('ways a call ends before it is answered', () => {
     deliver(late);
     await vi.advanceTimersByTimeAsync(3000);
     expect(late.getTracks().map((track) => track.readyState)).toEqual(['ended', 'ended']);
-    expect(kiosk.fake.media.streams.get().local).toBeNull();
+    expect(kiosk.fake.streams.get().local).toBeNull();
     expect(requestsTo('telephone-entry/calls')).toHaveLength(0);
   });
 

@@ -120,12 +120,13 @@ async function placeCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
 
 async function startCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
   const { listener, services, info, scope, callId } = call;
-  const { media } = services.call;
   if (isCallThrottled(selectRecentCallCount(listener.getState(), info.key))) return call.fail('throttled');
   services.sound.play('ring');
   scope.defer(() => services.sound.stop('ring'));
   listener.dispatch(callCounted({ target: info.key, expiresAt: Date.now() + services.call.settings.recentCallWindowMs }));
 
+  const kit = await api.pause(services.call.load());
+  const { media } = kit;
   let stream: MediaStream;
   try {
     stream = await api.pause(scope.adopt(media.open(), media.stop));
@@ -133,8 +134,8 @@ async function startCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
     if (isAbort(error)) throw error;
     return call.fail('no-media', error);
   }
-  media.streams.set('local', stream);
-  scope.defer(() => media.streams.set('local', null));
+  services.call.streams.set('local', stream);
+  scope.defer(() => services.call.streams.set('local', null));
 
   await api.delay(CAMERA_WARM_UP_MS);
   const image = await api.pause(media.capture(stream));
@@ -143,7 +144,7 @@ async function startCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
   );
   call.progress.serverCallId = server.id;
   listener.dispatch(callCreated({ callId, serverCallId: server.id }));
-  await connect(api, { ...call, server, stream });
+  await connect(api, { ...call, kit, server, stream });
 }
 
 /** SPEC.md section 4: video first where allowed, and the phone when video is not allowed or not answered in 30 s. */

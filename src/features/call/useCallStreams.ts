@@ -4,6 +4,6 @@ import type { CallStreams } from '../../services/call/callMedia';
 
 /** The current call's local and remote streams; re-renders when the workflow changes them. */
 export function useCallStreams(): CallStreams {
-  const { streams } = useServices().call.media;
+  const { streams } = useServices().call;
   return useSyncExternalStore(streams.subscribe, streams.get);
 }

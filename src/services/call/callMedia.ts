@@ -1,8 +1,3 @@
-import { openCamera, stopStream } from '../camera/camera';
-
-/** Calls: the panel's small picture (SPEC.md section 9: width 240) with the microphone. */
-export const CALL_MEDIA_CONSTRAINTS: MediaStreamConstraints = { video: { width: 240 }, audio: true };
-
 /** Longest wait for the camera's first picture when taking the call's snapshot. */
 export const FRAME_CAPTURE_TIMEOUT_MS = 5000;
 
@@ -42,16 +37,6 @@ export function createCallStreamRegistry(): CallStreamRegistry {
   };
 }
 
-/** The camera and microphone of a call, the snapshot sent with it, and the streams on screen. */
-export interface CallMedia {
-  /** Opens camera and microphone; rejects with a CameraError. The caller stops the stream. */
-  open(): Promise<MediaStream>;
-  stop(stream: MediaStream): void;
-  /** The stream's current picture as a JPEG data URL. */
-  capture(stream: MediaStream): Promise<string>;
-  streams: CallStreamRegistry;
-}
-
 /** Draws the stream's first available picture on a canvas, in an element that is never shown. */
 export async function captureFrame(stream: MediaStream, timeoutMs = FRAME_CAPTURE_TIMEOUT_MS): Promise<string> {
   const video = document.createElement('video');
@@ -78,13 +63,4 @@ export async function captureFrame(stream: MediaStream, timeoutMs = FRAME_CAPTUR
     video.pause();
     video.srcObject = null;
   }
-}
-
-export function createCallMedia(): CallMedia {
-  return {
-    open: () => openCamera(CALL_MEDIA_CONSTRAINTS),
-    stop: stopStream,
-    capture: (stream) => captureFrame(stream),
-    streams: createCallStreamRegistry(),
-  };
 }

@@ -1,3 +1,5 @@
+import type { PeerOptions, PeerSession } from './peerConnection';
+
 /** Which call leg a provider belongs to, for adapters that need it (the simulator twins talk on the channel). */
 export interface LegContext {
   /** The back end's call id. */
@@ -72,4 +74,23 @@ export interface CallProviders {
   voice(): Promise<VoiceClient>;
   sip(): Promise<SipClient>;
   room(): Promise<RoomClient>;
+}
+
+/** The camera and microphone of a call, and the snapshot sent with it. */
+export interface CallMedia {
+  /** Opens camera and microphone; rejects with a CameraError. The caller stops the stream. */
+  open(): Promise<MediaStream>;
+  stop(stream: MediaStream): void;
+  /** The stream's current picture as a JPEG data URL. */
+  capture(stream: MediaStream): Promise<string>;
+}
+
+/** Everything a call uses besides the channel, the API and the sounds. */
+export interface CallKit {
+  providers: CallProviders;
+  media: CallMedia;
+  /** The browser's peer connection, for video without the provider flag (the same in both modes). */
+  createPeer(options: PeerOptions): PeerSession;
+  /** A client token to join a video room. */
+  requestJoinToken(roomId: string, signal?: AbortSignal): Promise<string>;
 }

@@ -52,7 +52,7 @@ describe('video without the provider flag: a peer connection signalled on the ch
     peer.options.events.onState('connected');
     expect(kiosk.call().connected).toBe(true);
     expect(kiosk.services.sound.stop).toHaveBeenCalledWith('ring');
-    expect(kiosk.fake.media.streams.get().remote).toBe(remote);
+    expect(kiosk.fake.streams.get().remote).toBe(remote);
     await vi.advanceTimersByTimeAsync(31000);
     expect(kiosk.fake.providers.voice).not.toHaveBeenCalled();
     expect(peer.close).not.toHaveBeenCalled();
@@ -76,7 +76,7 @@ describe('video without the provider flag: a peer connection signalled on the ch
     expect(kiosk.fake.providers.voice).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(200);
     expect(peer.close).toHaveBeenCalled();
-    expect(kiosk.fake.media.streams.get().remote).toBeNull();
+    expect(kiosk.fake.streams.get().remote).toBeNull();
     expect(kiosk.call().route).toBe('voice');
     expect(kiosk.fake.legs.voice[0]?.input).toMatchObject({
       token: 'twiml-1',

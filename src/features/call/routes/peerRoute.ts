@@ -10,7 +10,7 @@ import { sendCallEvent, showRemoteStream } from './routeHelpers';
 export function peerRoute(call: PlacedCall): Promise<'answered'> {
   const { scope, server, signals } = call;
   return new Promise((resolve) => {
-    const peer = call.services.call.createPeer({
+    const peer = call.kit.createPeer({
       iceServers: server.iceServers,
       localStream: call.stream,
       events: {

@@ -110,7 +110,7 @@ describe('SIP (provider flag on, no video)', () => {
     const leg = kiosk.fake.legs.sip[0]!;
     const audio = fakeStream();
     leg.events.onRemoteStream?.(audio);
-    expect(kiosk.fake.media.streams.get().remote).toBe(audio);
+    expect(kiosk.fake.streams.get().remote).toBe(audio);
     kiosk.emit('sip-message', { data: { room: 'call-1', connected: true, open: true } });
     await vi.advanceTimersByTimeAsync(0);
     expect(kiosk.services.hardware.openGate).toHaveBeenCalledWith('10001');

@@ -29,7 +29,7 @@ describe('video with the provider flag: a video room', () => {
     expect(kiosk.call().connected).toBe(true);
     expect(kiosk.services.sound.stop).toHaveBeenCalledWith('ring');
     expect(room().handle.publish).toHaveBeenCalledWith(kiosk.fake.opened[0]);
-    expect(kiosk.fake.media.streams.get().remote).toBe(remote);
+    expect(kiosk.fake.streams.get().remote).toBe(remote);
     await vi.advanceTimersByTimeAsync(31000);
     expect(kiosk.fake.providers.sip).not.toHaveBeenCalled();
   });

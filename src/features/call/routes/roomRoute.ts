@@ -15,13 +15,13 @@ export const ROOM_JOIN_DEADLINE_MS = 15000;
  * 'fallback' when the room cannot be joined or closes before any message.
  */
 export async function roomRoute(api: RouteApi, call: PlacedCall): Promise<'answered' | 'fallback'> {
-  const { server, scope, services, callId } = call;
+  const { server, scope, services, callId, kit } = call;
   if (!server.roomId) throw new Error('The created call has no room_id');
   const roomId = server.roomId;
   const clientToken = await api.pause(
-    withDeadline(ROOM_JOIN_DEADLINE_MS, 'Video room token', (signal) => services.call.requestJoinToken(roomId, signal)),
+    withDeadline(ROOM_JOIN_DEADLINE_MS, 'Video room token', (signal) => kit.requestJoinToken(roomId, signal)),
   );
-  const client = await api.pause(services.call.providers.room());
+  const client = await api.pause(kit.providers.room());
 
   let settle: (outcome: 'answered' | 'fallback') => void = () => undefined;
   const outcome = new Promise<'answered' | 'fallback'>((resolve) => (settle = resolve));

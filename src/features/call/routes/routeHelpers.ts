@@ -8,7 +8,7 @@ export function sendCallEvent(call: CallContext, callId: string, event: `client-
 
 /** Shows the far end's stream on the call screen until `scope` ends. */
 export function showRemoteStream(call: CallContext, scope: CallScope, stream: MediaStream): void {
-  const { streams } = call.services.call.media;
+  const { streams } = call.services.call;
   streams.set('remote', stream);
   scope.defer(() => {
     if (streams.get().remote === stream) streams.set('remote', null);

@@ -16,7 +16,7 @@ export const sipAddress = (user: string): string => `sip:${user}@sip.telnyx.com`
  */
 export async function sipRoute(api: RouteApi, call: PlacedCall): Promise<void> {
   const { server, scope } = call;
-  const client = await api.pause(call.services.call.providers.sip());
+  const client = await api.pause(call.kit.providers.sip());
   const starting = withDeadline(
     SIP_LOGIN_DEADLINE_MS,
     'SIP login',

@@ -16,7 +16,7 @@ export async function voiceRoute(api: RouteApi, call: PlacedCall): Promise<void>
   const state = call.listener.getState();
   const token = selectTwimlToken(state);
   if (!token) throw new Error('No twimlToken: the voice client cannot start');
-  const client = await api.pause(call.services.call.providers.voice());
+  const client = await api.pause(call.kit.providers.voice());
   const params = {
     room: call.server.id,
     apiUrl: call.services.call.settings.apiUrl,

@@ -1,0 +1,27 @@
+import { openCamera, stopStream } from '../camera/camera';
+import type { RealtimeService } from '../realtime/types';
+import { captureFrame } from './callMedia';
+import { createJoinTokenRequester } from './joinToken';
+import { createCallProviders } from './loadCallProviders';
+import { createPeerSession } from './peerConnection';
+import type { CallKit } from './types';
+
+/** Calls: the panel's small picture (SPEC.md section 9: width 240) with the microphone. */
+export const CALL_MEDIA_CONSTRAINTS: MediaStreamConstraints = { video: { width: 240 }, audio: true };
+
+export interface CallKitOptions {
+  providers: 'live' | 'simulator';
+  realtime: RealtimeService;
+  videoApiUrl: string;
+  videoApiKey: string;
+}
+
+/** Loaded with the first call (a chunk of its own); the vendor SDKs load later still, per route. */
+export function createCallKit({ providers, realtime, videoApiUrl, videoApiKey }: CallKitOptions): CallKit {
+  return {
+    providers: createCallProviders(providers, realtime),
+    media: { open: () => openCamera(CALL_MEDIA_CONSTRAINTS), stop: stopStream, capture: (stream) => captureFrame(stream) },
+    createPeer: createPeerSession,
+    requestJoinToken: createJoinTokenRequester({ apiUrl: videoApiUrl, apiKey: videoApiKey }),
+  };
+}
