@@ -39,6 +39,11 @@ export default tseslint.config(
     },
   },
   {
+    // The console's browser modules.
+    files: ['simulator/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ['simulator/**/*.mjs', 'scripts/**/*.mjs', 'tests/**/*.{mjs,ts}', 'bench/**/*.mjs', '*.config.{js,ts}'],
     extends: [...tseslint.configs.recommended],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

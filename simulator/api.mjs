@@ -13,6 +13,23 @@ const isAccessRequest = (item) =>
   !Number.isNaN(Date.parse(item.created_at));
 
 /**
+ * Signs a subscription to the property's private channel, and to no other
+ * (the kiosk's `pusher/auth` and the console's `/sim/pusher-auth`).
+ * @param {{ store: ReturnType<typeof import('./store.mjs').createStore>,
+ *   pusher: ReturnType<typeof import('./pusher.mjs').createPusherServer> }} deps
+ * @param {unknown} body `{ socket_id, channel_name }`, as pusher-js sends it
+ */
+export function authorizePropertyChannel({ store, pusher }, body) {
+  const socketId = isPlainObject(body) ? body.socket_id : undefined;
+  const channel = isPlainObject(body) ? body.channel_name : undefined;
+  if (typeof socketId !== 'string' || typeof channel !== 'string') {
+    throw new HttpError(400, '`socket_id` and `channel_name` are required');
+  }
+  if (channel !== store.channelName()) throw new HttpError(403, `Not allowed on ${channel}`);
+  return { auth: pusher.sign(socketId, channel) };
+}
+
+/**
  * @param {{ token: string, store: ReturnType<typeof import('./store.mjs').createStore>,
  *   pusher: ReturnType<typeof import('./pusher.mjs').createPusherServer> }} deps
  */
@@ -37,7 +54,9 @@ export function createApi({ token, store, pusher }) {
 
   function createCall(body) {
     const { resident_id: residentId = null, image_data: image, telnyx_enabled: telnyx } = body;
-    if (residentId !== null && !state.property.residents.some((r) => String(r.id) === String(residentId))) {
+    // "test" is the kiosk's test call (SPACE on home), to nobody in the directory.
+    const known = residentId === null || residentId === 'test' || state.property.residents.some((r) => String(r.id) === String(residentId));
+    if (!known) {
       throw new HttpError(422, `Unknown resident_id ${JSON.stringify(residentId)}`);
     }
     if (typeof image !== 'string' || !image.startsWith('data:')) throw new HttpError(400, '`image_data` must be a data URL');
@@ -53,16 +72,6 @@ export function createApi({ token, store, pusher }) {
     };
     store.record('calls', { ...call, image_data: image, telnyx_enabled: telnyx === true });
     return call;
-  }
-
-  function pusherAuth(body) {
-    const socketId = body?.socket_id;
-    const channel = body?.channel_name;
-    if (typeof socketId !== 'string' || typeof channel !== 'string') {
-      throw new HttpError(400, '`socket_id` and `channel_name` are required');
-    }
-    if (channel !== store.channelName()) throw new HttpError(403, `Not allowed on ${channel}`);
-    return { auth: pusher.sign(socketId, channel) };
   }
 
   /** @type {Record<string, (req: import('node:http').IncomingMessage) => Promise<unknown>>} */
@@ -81,10 +90,13 @@ export function createApi({ token, store, pusher }) {
       return { ok: true };
     },
     'POST telephone-entry/calls': async (req) => createCall(await readObject(req)),
-    'POST telephone-entry/pusher/auth': async (req) => pusherAuth(await readBody(req, { acceptForm: true })),
+    'POST telephone-entry/pusher/auth': async (req) => authorizePropertyChannel({ store, pusher }, await readBody(req, { acceptForm: true })),
     'POST telephone-entry/sip-call': async (req) => {
       const { intercomCallId, pusherChannelName, tenantId, to, username } = await readObject(req);
       store.record('sipCalls', { intercomCallId, pusherChannelName, tenantId, to, username });
+      // The real back end now dials the kiosk's SIP user; its SIP twin hears the ring.
+      const user = typeof username === 'string' ? /^sip:([^@]+)@/.exec(username)?.[1] : undefined;
+      if (user) pusher.trigger(store.channelName(), 'sim-sip', { username: user, state: 'ringing' });
       return { ok: true };
     },
   };

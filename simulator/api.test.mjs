@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KNOWN } from './seed.mjs';
 import { startSimulator } from './server.mjs';
-import { call } from './test-helpers.mjs';
+import { call, connectPusher, event } from './test-helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof startSimulator>>} */
 let sim;
@@ -120,6 +120,24 @@ describe('records', () => {
     expect(manager.body).not.toHaveProperty('resident_id');
     expect(sim.state.calls[0]).toMatchObject({ id: 'call-1', image_data: image });
     expect((await post('telephone-entry/calls', { resident_id: 999999, image_data: image })).status).toBe(422);
+  });
+
+  it('creates the test call (SPACE on home) for nobody in the directory', async () => {
+    const res = await post('telephone-entry/calls', { resident_id: 'test', image_data: 'data:image/jpeg;base64,AA', telnyx_enabled: false });
+    expect(res.body).toMatchObject({ id: 'call-1', resident_id: 'test' });
+  });
+
+  it('rings the kiosk SIP user named in a sip-call on the property channel', async () => {
+    const kiosk = await connectPusher(sim);
+    const channel = sim.channelName();
+    kiosk.send({ event: 'pusher:subscribe', data: { channel, auth: sim.pusherAuth({ socket_id: kiosk.socketId, channel_name: channel }).auth } });
+    await kiosk.next(event('pusher_internal:subscription_succeeded'));
+    await post('telephone-entry/sip-call', {
+      intercomCallId: 'call-1', pusherChannelName: channel, tenantId: null, to: '+15552000000', username: 'sip:sim-kiosk-1@sip.telnyx.com',
+    });
+    const ring = await kiosk.next(event('sim-sip'));
+    expect(JSON.parse(ring.data)).toEqual({ username: 'sim-kiosk-1', state: 'ringing' });
+    kiosk.close();
   });
 });
 

@@ -1,6 +1,27 @@
 // The control surface used by the console and by end-to-end tests: the same
 // actions as JS methods (in-process tests) and as /sim/ HTTP routes.
-import { HttpError, isPlainObject, readObject, sendJson } from './http-util.mjs';
+import { authorizePropertyChannel } from './api.mjs';
+import { HttpError, isPlainObject, readBody, readObject, sendJson } from './http-util.mjs';
+
+/**
+ * What the far end of a call can do, as the channel event that does it
+ * (docs/calls.md): the phone leg (both voice twins), the video room twin and
+ * the resident's app ending the call.
+ * @type {Record<string, (call: { id: string, room_id: string, sip_username: string, telnyx_enabled: boolean }) => [string, object]>}
+ */
+const CALL_ACTIONS = {
+  'phone-connected': (call) => ['sip-message', { data: { room: call.id, connected: true } }],
+  'phone-open': (call) => ['sip-message', { data: { room: call.id, open: true } }],
+  'phone-hang-up': (call) =>
+    call.telnyx_enabled
+      ? ['sim-sip', { username: call.sip_username, state: 'destroy' }]
+      : ['sim-voice', { call_id: call.id, action: 'disconnect' }],
+  'room-answered': (call) => ['sim-room', { room_id: call.room_id, message: 'answered' }],
+  'room-open-gate': (call) => ['sim-room', { room_id: call.room_id, message: 'open_gate' }],
+  'room-decline': (call) => ['sim-room', { room_id: call.room_id, message: 'decline' }],
+  deny: (call) => ['client-deny', { call_id: call.id, open_gate: false }],
+  'open-gate': (call) => ['client-deny', { call_id: call.id, open_gate: true }],
+};
 
 /**
  * @param {{ store: ReturnType<typeof import('./store.mjs').createStore>,
@@ -12,10 +33,11 @@ export function createControls({ store, pusher, hardware }) {
   const channelEvent = (event, data = {}) => pusher.trigger(store.channelName(), event, data);
 
   return {
-    /** Everything /sim/state shows; records carry `at` (ISO time). */
+    /** Everything /sim/state shows; records carry `at` (ISO time). `pusherKey` lets the console subscribe. */
     snapshot: () => ({
       ...state,
       channel: store.channelName(),
+      pusherKey: pusher.key,
       connections: { hardware: hardware.clientCount(), channels: pusher.subscriptions() },
     }),
     /** A card or code read at the panel; returns how many kiosks got it. */
@@ -25,6 +47,20 @@ export function createControls({ store, pusher, hardware }) {
     channelEvent,
     trigger: (channel, event, data) => pusher.trigger(channel, event, data),
     propertyUpdated: () => channelEvent('property-updated'),
+    /**
+     * The far end acts on a call (the latest unless `callId` names another);
+     * `action` is a key of CALL_ACTIONS. Returns how many subscribers got it.
+     * @param {string} action @param {string} [callId]
+     */
+    callAction(action, callId) {
+      const toEvent = Object.hasOwn(CALL_ACTIONS, action) ? CALL_ACTIONS[action] : undefined;
+      if (!toEvent) throw new HttpError(400, `\`action\` must be one of ${Object.keys(CALL_ACTIONS).join(', ')}`);
+      const call = callId === undefined ? state.calls.at(-1) : state.calls.find((c) => c.id === callId);
+      if (!call) throw new HttpError(404, callId === undefined ? 'No call yet' : `No call ${callId}`);
+      return channelEvent(...toEvent(call));
+    },
+    /** Signs the console's own subscription to the property channel. */
+    pusherAuth: (body) => authorizePropertyChannel({ store, pusher }, body),
     /**
      * Merges into the property meta, the device flags and the feature flags,
      * then tells the kiosk to reload like the real back end would.
@@ -93,6 +129,12 @@ export function createControlRoutes(controls, store) {
       if (typeof event !== 'string' || event === '') throw new HttpError(400, '`event` must be a name');
       return { delivered: controls.channelEvent(event, data ?? {}) };
     },
+    'POST call-action': async (req) => {
+      const { action, call_id: callId } = await readObject(req);
+      if (callId !== undefined && typeof callId !== 'string') throw new HttpError(400, '`call_id` must be a string');
+      return { delivered: controls.callAction(action, callId) };
+    },
+    'POST pusher-auth': async (req) => controls.pusherAuth(await readBody(req, { acceptForm: true })),
     'POST reset': async () => {
       controls.reset();
       return { ok: true };

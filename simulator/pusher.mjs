@@ -112,6 +112,7 @@ export function createPusherServer({ key, secret, record, changed }) {
 
   return {
     wss,
+    key,
     sign,
     /** Server event to every subscriber of `channel`; returns how many got it. */
     trigger: (channel, event, data) => publish(channel, event, data, 'server'),

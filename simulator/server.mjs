@@ -3,6 +3,7 @@
 // endpoint and the console.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import { createApi } from './api.mjs';
 import { createControlRoutes, createControls } from './control.mjs';
 import { createHardwareServer } from './hardware.mjs';
@@ -12,7 +13,14 @@ import { loadPropertyData } from './seed.mjs';
 import { createStore } from './store.mjs';
 import { createVideoProvider } from './video.mjs';
 
-const CONSOLE_HTML = readFileSync(new URL('./console.html', import.meta.url));
+const require = createRequire(import.meta.url);
+/** The console's files, read once: the page, its scripts and the Pusher client it subscribes with. */
+const CONSOLE_FILES = {
+  '/console': ['text/html; charset=utf-8', readFileSync(new URL('./console.html', import.meta.url))],
+  '/console/console.js': ['text/javascript; charset=utf-8', readFileSync(new URL('./console.js', import.meta.url))],
+  '/console/far-end.js': ['text/javascript; charset=utf-8', readFileSync(new URL('./far-end.js', import.meta.url))],
+  '/console/pusher.js': ['text/javascript; charset=utf-8', readFileSync(require.resolve('pusher-js/dist/web/pusher.min.js'))],
+};
 
 /** @param {import('node:http').ServerResponse} res @param {unknown} err */
 function fail(res, err) {
@@ -55,8 +63,9 @@ export async function startSimulator({
     if (pathname.startsWith('/api/')) return handleApi(req, res, pathname.slice('/api/'.length));
     if (pathname.startsWith('/video-provider/')) return handleVideo(req, res, pathname.slice('/video-provider'.length));
     if (pathname.startsWith('/sim/')) return handleControl(req, res, pathname.slice('/sim/'.length));
-    if (req.method === 'GET' && pathname === '/console') {
-      return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(CONSOLE_HTML);
+    if (req.method === 'GET' && Object.hasOwn(CONSOLE_FILES, pathname)) {
+      const [type, body] = CONSOLE_FILES[pathname];
+      return void res.writeHead(200, { 'Content-Type': type }).end(body);
     }
     if (req.method === 'GET' && pathname === '/') return void res.writeHead(302, { Location: '/console' }).end();
     throw new HttpError(404, `No route ${req.method} ${pathname}`);

@@ -14,6 +14,8 @@ export const CHROMIUM_ARGS: readonly string[] = [
   // Camera and microphone granted without a prompt, from a fake device.
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
+  // Video calls between two pages: without it WebRTC gathers no candidates on a loopback-only network.
+  '--allow-loopback-in-peer-connection',
 ];
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';

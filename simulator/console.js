@@ -1,0 +1,146 @@
+import { createFarEnd } from './far-end.js';
+
+// All text goes in through textContent/append, never innerHTML: names and
+// codes come from the kiosk and from SIM_PROPERTY files.
+const $ = (id) => document.getElementById(id);
+const DEVICE_FLAGS = ['enable_numeric_codes', 'enable_qr_codes', 'enable_resident_directory', 'enable_call_manager', 'enable_video_calls'];
+const SHOWN = 50;
+let state = null;
+
+function el(tag, props, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+const time = (at) => el('time', { dateTime: at }, new Date(at).toLocaleTimeString());
+const json = (value) => JSON.stringify(value);
+const snapshotSrc = (data) => (typeof data === 'string' && data.startsWith('data:image/') ? data : '');
+
+async function send(path, body, method = 'POST') {
+  $('error').textContent = '';
+  const res = await fetch(`/sim/${path}`, {
+    method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await res.json().catch(() => ({}));
+  if (!res.ok) $('error').textContent = answer.error ?? `HTTP ${res.status}`;
+  return answer;
+}
+
+function who(call) {
+  if (call.resident_id === undefined || call.resident_id === null) return 'the manager';
+  const resident = state.property.residents.find((r) => String(r.id) === String(call.resident_id));
+  return resident ? resident.directory_display_name : `resident ${call.resident_id}`;
+}
+
+const ROWS = {
+  accessRequests: (r) => el('li', {}, time(r.at),
+    el('span', { className: r.access_granted ? 'granted' : 'denied' }, r.access_granted ? 'GRANTED ' : 'DENIED '),
+    r.user_code, el('span', { className: 'muted' }, ` created ${r.created_at}`)),
+  hardware: (r) => el('li', { className: r.gateOpening ? 'gate' : '' }, time(r.at), r.direction === 'out'
+    ? `to kiosk: ${r.method} ${json(r.params)} (${r.delivered} socket${r.delivered === 1 ? '' : 's'})`
+    : `from kiosk: ${r.method}(${r.params.map(json).join(', ')})`,
+    r.gateOpening ? ` GATE OPENED with ${r.gateOpening.code} (relay ${r.gateOpening.delayMs} ms after wiegand)` : ''),
+  calls: (r) => el('li', {}, time(r.at), `${r.id} to ${who(r)}${r.telnyx_enabled ? ' (telnyx)' : ''}`,
+    snapshotSrc(r.image_data) ? el('img', { className: 'thumb', src: snapshotSrc(r.image_data), alt: 'snapshot' }) : null),
+  checkins: (r) => el('li', {}, time(r.at), 'check-in'),
+  logs: (r) => el('li', {}, time(r.at), String(r.message), r.meta === undefined ? null : el('pre', {}, json(r.meta))),
+  channelEvents: (r) => el('li', {}, time(r.at), `${r.source === 'server' ? 'to kiosk' : 'from client'}: ${r.event} `,
+    el('pre', {}, json(r.data))),
+};
+
+function renderLists() {
+  for (const [list, row] of Object.entries(ROWS)) {
+    $(list).replaceChildren(...state[list].slice(-SHOWN).reverse().map(row));
+  }
+}
+
+function renderProperty() {
+  const { property, device } = state.property;
+  document.title = `${property.public_name}: kiosk simulator`;
+  $('title').textContent = property.public_name;
+  if (document.activeElement !== $('property-name')) $('property-name').value = property.public_name;
+  const flag = (name, checked, part) => el('label', {}, el('input', {
+    type: 'checkbox', checked, onchange: (e) => send('property', { [part]: { [name]: e.target.checked } }, 'PATCH'),
+  }), ` ${name}`);
+  $('flags').replaceChildren(
+    ...DEVICE_FLAGS.map((name) => flag(name, device[name] === true, 'device')),
+    flag('telnyx_enabled', state.featureFlags.telnyx_enabled === true, 'featureFlags'),
+  );
+  $('offline-badge').hidden = !state.offline;
+  $('offline-toggle').textContent = state.offline ? 'Back online' : 'Go offline';
+  const subscribers = state.connections.channels[state.channel] ?? 0;
+  $('connections').textContent = `hardware sockets: ${state.connections.hardware}, kiosks on ${state.channel}: ${subscribers}`;
+}
+
+let farEnd = null;
+
+function renderCall() {
+  const call = state.calls.at(-1);
+  $('call-actions').hidden = !call;
+  $('call-snapshot').hidden = !call || !snapshotSrc(call.image_data);
+  if (call) {
+    $('call-info').textContent = `${call.id} to ${who(call)} at ${new Date(call.at).toLocaleTimeString()}` +
+      (call.telnyx_enabled ? ' (video provider: room or SIP)' : ' (peer video or voice)');
+    $('call-snapshot').src = snapshotSrc(call.image_data);
+    // The resident's app answers peer video; the room twin stands in for the provider's room.
+    $('call-actions').querySelector('[data-mode="video"]').hidden = call.telnyx_enabled;
+    $('call-actions').querySelector('[data-mode="room"]').hidden = !call.telnyx_enabled;
+  }
+  renderFarEnd();
+}
+
+function renderFarEnd() {
+  if (!farEnd) return;
+  const view = farEnd.view();
+  $('far-end-status').textContent = view.status;
+  $('answer-video').disabled = !view.canAnswer;
+  $('hang-up').disabled = view.callId === null;
+  for (const [id, stream] of [['far-end-video', view.remote], ['far-end-self', view.local]]) {
+    if ($(id).srcObject !== stream) $(id).srcObject = stream;
+    $(id).hidden = !stream;
+  }
+}
+
+async function load() {
+  const res = await fetch('/sim/state');
+  state = await res.json();
+  farEnd ??= createFarEnd({ pusherKey: state.pusherKey, channelName: state.channel, onChange: renderFarEnd });
+  renderProperty();
+  renderCall();
+  renderLists();
+}
+
+let pending = null;
+function reloadSoon() {
+  clearTimeout(pending);
+  pending = setTimeout(load, 100);
+}
+// onopen also covers the first load and catching up after a simulator restart.
+const events = new EventSource('/sim/events');
+events.onmessage = reloadSoon;
+events.onopen = reloadSoon;
+
+$('facility-form').onsubmit = (e) => {
+  e.preventDefault();
+  send('facility', { code: $('facility-code').value });
+};
+$('refresh').onclick = () => send('refresh');
+$('rename-form').onsubmit = (e) => {
+  e.preventDefault();
+  send('property', { property: { public_name: $('property-name').value } }, 'PATCH');
+  $('property-name').blur();
+};
+$('property-updated').onclick = () => send('property-updated');
+$('offline-toggle').onclick = () => send('offline', { offline: !state.offline });
+$('answer-video').onclick = () => farEnd.answer(state.calls.at(-1).id);
+$('hang-up').onclick = async () => {
+  await send('call-action', { action: 'deny', call_id: farEnd.view().callId });
+  farEnd.hangUp('Hung up (sent client-deny)');
+};
+$('call-actions').onclick = async (e) => {
+  const action = e.target.closest('button[data-action]')?.dataset.action;
+  if (!action) return;
+  await send('call-action', { action });
+  // Deciding ends the app's side of a video call, as the resident's app does.
+  if (action === 'open-gate' || action === 'deny') farEnd.hangUp(`Sent ${action}`);
+};
