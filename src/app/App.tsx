@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Splash } from '../components/Splash';
@@ -7,7 +8,7 @@ import { selectPropertyData } from '../features/property/propertySlice';
 import { InstallerMessage } from '../features/session/components/InstallerMessage';
 import { selectToken } from '../features/session/sessionSlice';
 import { useAppSelector } from './hooks';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadScreens } from './router';
 import { ServicesContext } from './servicesContext';
 import type { Services } from './services';
 
@@ -16,6 +17,12 @@ export function App({ services }: { services: Services }) {
   const token = useAppSelector(selectToken);
   const hasProperty = useAppSelector(selectPropertyData) !== null;
   useOnlineStatus();
+  useEffect(() => {
+    if (!hasProperty) return undefined;
+    // After the first screen has painted, so its start is not slowed down.
+    const timer = window.setTimeout(() => void preloadScreens(), 0);
+    return () => window.clearTimeout(timer);
+  }, [hasProperty]);
 
   if (!token) return <InstallerMessage />;
   if (!hasProperty) return <Splash />;

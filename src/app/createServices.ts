@@ -1,11 +1,11 @@
 import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
-import { createCallStreamRegistry } from '../services/call/callMedia';
+import { createCallStreamRegistry } from '../services/call/callStreams';
 import type { CallKit } from '../services/call/types';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createPusherRealtime } from '../services/realtime/pusherRealtime';
-import { createHowlerSound } from '../services/sound/howlerSound';
+import { createLazySound } from '../services/sound/lazySound';
 import type { AppConfig } from './config';
 import { createPageControl } from './pageControl';
 import type { Services } from './services';
@@ -33,7 +33,10 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
     page,
     hardware: createHardwareSocket({ url: config.hardwareSocketUrl, getDetectUrl: page.href, log: logger.error }),
     realtime,
-    sound: createHowlerSound({ log: logger.error }),
+    sound: createLazySound(
+      () => import('../services/sound/howlerSound').then(({ createHowlerSound }) => createHowlerSound({ log: logger.error })),
+      logger.error,
+    ),
     call: {
       streams: createCallStreamRegistry(),
       load: loadOnce(async () => {

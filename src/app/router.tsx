@@ -1,12 +1,28 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { EnterCodeScreen } from '../screens/enter-code/EnterCodeScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
-import { ResidentDirectoryScreen } from '../screens/resident-directory/ResidentDirectoryScreen';
-import { ScanQrScreen } from '../screens/scan-qr/ScanQrScreen';
 import { lazyScreen } from './lazyScreen';
 
-/** The call screen and its engine load when a call starts. */
+// Home and code entry are in the first bundle: a typed code must open the gate
+// at once. The others load after the first screen shows (preloadScreens), and
+// the call's vendor SDKs only when a call needs them.
+const ResidentDirectoryScreen = lazyScreen('directory', () =>
+  import('../screens/resident-directory/ResidentDirectoryScreen').then((module) => module.ResidentDirectoryScreen),
+);
+const ScanQrScreen = lazyScreen('scan-qr', () => import('../screens/scan-qr/ScanQrScreen').then((module) => module.ScanQrScreen));
 const CallScreen = lazyScreen('call', () => import('../screens/call/CallScreen').then((module) => module.CallScreen));
+
+/**
+ * Fetches the lazy screens and the call engine, so they open without a wait
+ * and keep working if the network drops later. Never rejects.
+ */
+export function preloadScreens(): Promise<void> {
+  const engine = import('../features/call/runCall').then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.all([ResidentDirectoryScreen.preload(), ScanQrScreen.preload(), CallScreen.preload(), engine]).then(() => undefined);
+}
 
 /** Exact routes; anything else goes home. */
 export function AppRoutes({ onReload }: { onReload: () => void }) {

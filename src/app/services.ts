@@ -1,6 +1,6 @@
 import type { ApiClient } from '../services/api/apiClient';
 import type { Logger } from '../services/api/remoteLogger';
-import type { CallStreamRegistry } from '../services/call/callMedia';
+import type { CallStreamRegistry } from '../services/call/callStreams';
 import type { CallKit } from '../services/call/types';
 import type { HardwareService } from '../services/hardware/types';
 import type { RealtimeService } from '../services/realtime/types';

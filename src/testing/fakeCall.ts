@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { createCallStreamRegistry } from '../services/call/callMedia';
+import { createCallStreamRegistry } from '../services/call/callStreams';
 import type { PeerOptions } from '../services/call/peerConnection';
 import type { PhoneLegEvents, RoomEvents, SipClient, VideoRoom, VoiceClient, RoomClient } from '../services/call/types';
 import { API_URL } from './apiServer';

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AppRoutes } from '../app/router';
+import { AppRoutes, preloadScreens } from '../app/router';
 import { ServicesContext } from '../app/servicesContext';
 import type { RootState } from '../app/rootReducer';
 import { makeStore, type AppStore } from '../app/store';
@@ -12,6 +12,9 @@ import { launchParamsRead } from '../features/session/sessionSlice';
 import type { PanelModel } from '../features/session/models';
 import { createTestServices, type TestServices } from './fakeServices';
 import { rawProperty } from './fixtures';
+
+// The kiosk preloads its lazy screens once home shows; tests start with them loaded.
+await preloadScreens();
 
 /** Shows the current path so tests can assert navigation like a visitor sees it. */
 function LocationProbe() {

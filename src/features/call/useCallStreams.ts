@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useServices } from '../../app/servicesContext';
-import type { CallStreams } from '../../services/call/callMedia';
+import type { CallStreams } from '../../services/call/callStreams';
 
 /** The current call's local and remote streams; re-renders when the workflow changes them. */
 export function useCallStreams(): CallStreams {

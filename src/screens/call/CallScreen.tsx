@@ -11,6 +11,7 @@ import { useButtons } from '../../features/input/useButtons';
 import { selectPropertyData } from '../../features/property/propertySlice';
 import { ActiveIcon, PhoneIcon } from './CallIcons';
 import { StreamVideo } from './StreamVideo';
+import './CallScreen.css';
 
 /**
  * `/call` and `/call?resident={id}`: starts a call when shown and ends it when

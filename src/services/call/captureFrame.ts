@@ -1,42 +1,6 @@
 /** Longest wait for the camera's first picture when taking the call's snapshot. */
 export const FRAME_CAPTURE_TIMEOUT_MS = 5000;
 
-/** The streams of the call in progress, for the call screen to show. */
-export interface CallStreams {
-  local: MediaStream | null;
-  remote: MediaStream | null;
-}
-
-/**
- * A small store of the current call's streams: the call workflow sets them,
- * the screen reads them with useSyncExternalStore. Streams are not plain data,
- * so they stay out of Redux.
- */
-export interface CallStreamRegistry {
-  get(): CallStreams;
-  set(part: keyof CallStreams, stream: MediaStream | null): void;
-  subscribe(listener: () => void): () => void;
-}
-
-export function createCallStreamRegistry(): CallStreamRegistry {
-  let streams: CallStreams = { local: null, remote: null };
-  const listeners = new Set<() => void>();
-  return {
-    get: () => streams,
-    set(part, stream) {
-      if (streams[part] === stream) return;
-      streams = { ...streams, [part]: stream };
-      listeners.forEach((listener) => listener());
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-  };
-}
-
 /** Draws the stream's first available picture on a canvas, in an element that is never shown. */
 export async function captureFrame(stream: MediaStream, timeoutMs = FRAME_CAPTURE_TIMEOUT_MS): Promise<string> {
   const video = document.createElement('video');

@@ -1,0 +1,63 @@
+import { act, render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createTestServices } from '../testing/fakeServices';
+import { lazyScreen } from './lazyScreen';
+import { ServicesContext } from './servicesContext';
+
+const Directory = () => <h1>call resident</h1>;
+
+/** Renders in an async act: React retries a suspended first render only when its act is awaited. */
+async function show(Screen: ComponentType, services = createTestServices()) {
+  const logged = vi.spyOn(services.logger, 'error').mockImplementation(() => undefined);
+  let view!: ReturnType<typeof render>;
+  await act(async () => {
+    view = render(
+    <ServicesContext.Provider value={services}>
+      <MemoryRouter initialEntries={['/screen']}>
+        <Routes>
+          <Route path="/" element={<p>home</p>} />
+          <Route path="/screen" element={<Screen />} />
+        </Routes>
+      </MemoryRouter>
+    </ServicesContext.Provider>,
+    );
+  });
+  return { ...view, logged };
+}
+
+describe('lazyScreen', () => {
+  it('shows Loading... until the code arrives, then the screen', async () => {
+    let arrive!: (component: ComponentType) => void;
+    const Screen = lazyScreen('directory', () => new Promise((resolve) => (arrive = resolve)));
+    await show(Screen);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    await act(async () => arrive(Directory));
+    expect(await screen.findByRole('heading', { name: 'call resident' })).toBeInTheDocument();
+  });
+
+  it('renders at once once preloaded, and fetches the code only once', async () => {
+    const load = vi.fn(async () => Directory);
+    const Screen = lazyScreen('directory', load);
+    await Promise.all([Screen.preload(), Screen.preload()]);
+    await show(Screen);
+    expect(screen.getByRole('heading', { name: 'call resident' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the visitor home when the code cannot be fetched, logs it, and tries again next time', async () => {
+    const offline = new TypeError('Failed to fetch dynamically imported module');
+    const load = vi.fn().mockRejectedValueOnce(offline).mockRejectedValueOnce(offline).mockResolvedValue(Directory);
+    const Screen = lazyScreen('directory', load);
+    // A failed preload is silent: the visit tries again.
+    await expect(Screen.preload()).resolves.toBeUndefined();
+    const first = await show(Screen);
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    expect(first.logged).toHaveBeenCalledWith('The directory screen could not be loaded', expect.any(TypeError));
+    first.unmount();
+
+    await show(Screen);
+    expect(await screen.findByRole('heading', { name: 'call resident' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+});
