@@ -9,6 +9,9 @@
 // updated -> next frame), unthrottled and with the main thread slowed 4x
 // (`Emulation.setCPUThrottlingRate`, which does not slow Web Workers).
 //
+// Then manager calls: BACK on home to 'Calling…', and the far end's answer (the
+// console with video, the phone leg) to 'Connected to …'.
+//
 // Options (env): BENCH_RESIDENTS (default 5000), CHROMIUM_PATH.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,7 +31,11 @@ const VALID_CODE = '10001';
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
 ];
+/** Calls per route and throttle setting; the kiosk refuses more than 10 an hour to one target. */
+const CALLS = 5;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const started = performance.now();
 const work = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-'));
@@ -42,7 +49,7 @@ const kiosk = await startStaticServer({ dir: outDir, port: 0, host: HOST });
 
 const video = writeQrY4m(path.join(work, 'qr.y4m'), VALID_CODE);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   headless: true,
   args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${video}`],
 });
@@ -128,6 +135,78 @@ async function qrWorker() {
   return { ...result, scan };
 }
 
+/** Resolves once `check()` holds, polling every 20 ms. */
+async function until(check, timeout = 15_000) {
+  const t0 = performance.now();
+  while (!check()) {
+    if (performance.now() - t0 > timeout) throw new Error('Timed out waiting for the simulator');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Manager calls answered by the far end: with video by the simulator's
+ * console in a second page (its RTCPeerConnection and fake camera), then by
+ * phone (the voice twin, `phone-connected`). BACK on home -> 'Calling…' is
+ * timed in the page; the answer -> 'Connected to …' from outside (the click
+ * or the control call to the kiosk's next frame showing it), so it includes
+ * the channel's hops and Playwright's own round trip.
+ */
+async function calls(throttle) {
+  const { page, close } = await openKiosk('GEN2', throttle);
+  // The console in a browser of its own, as a second window: a page behind another in one browser gets no frames.
+  const farEndBrowser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const farEnd = await farEndBrowser.newPage();
+  await farEnd.goto(`${sim.url}/console`);
+  const answer = farEnd.getByRole('button', { name: 'Answer with video' });
+  await farEnd.waitForFunction(() => !document.getElementById('answer-video').disabled);
+  const result = { calling: [], video: [], phone: [] };
+
+  async function placeCall() {
+    const known = sim.state.calls.length;
+    result.calling.push(
+      await page.evaluate(() =>
+        window.__bench.time(
+          () => window.__bench.key('Escape'),
+          () => document.querySelector('.call-status')?.textContent.startsWith('Calling') ?? false,
+        ),
+      ),
+    );
+    await until(() => sim.state.calls.length > known);
+    return sim.state.calls.at(-1).id;
+  }
+  async function timeConnected(act) {
+    const t0 = performance.now();
+    await act();
+    await page.waitForFunction(() => document.querySelector('.call-status')?.textContent.startsWith('Connected'), null, { polling: 'raf', timeout: 15_000 });
+    return performance.now() - t0;
+  }
+  async function hangUp() {
+    await page.evaluate(() => window.__bench.key('Escape'));
+    await page.getByRole('heading', { name: /^Welcome to / }).waitFor();
+  }
+
+  for (let i = 0; i < CALLS; i += 1) {
+    const id = await placeCall();
+    await farEnd.locator('#call-info', { hasText: `${id} ` }).waitFor();
+    result.video.push(await timeConnected(() => answer.click()));
+    await hangUp();
+  }
+  const reloaded = page.waitForResponse((r) => r.url().endsWith('/api/telephone-entry/property'));
+  sim.patchProperty({ device: { enable_video_calls: false } });
+  await reloaded;
+  for (let i = 0; i < CALLS; i += 1) {
+    const id = await placeCall();
+    await until(() => sim.state.channelEvents.some((e) => e.event === 'client-sim-voice' && e.data.call_id === id && e.data.action === 'connect'));
+    result.phone.push(await timeConnected(async () => sim.callAction('phone-connected', id)));
+    await hangUp();
+  }
+  sim.patchProperty({ device: { enable_video_calls: true } });
+  await farEndBrowser.close();
+  await close();
+  return result;
+}
+
 try {
   console.log(`Kiosk directory and QR benchmark: ${RESIDENTS} listed residents, Chromium ${browser.version()}, viewport 800x480`);
   for (const throttle of [1, 4]) {
@@ -144,6 +223,11 @@ try {
     line('jump to a letter (A-Z button -> painted)', touch.letters);
     line('scroll 24 px a frame (a drag): frame time', touch.drag);
     line('scroll 400 px a frame (a fling): frame time', touch.fling);
+    const call = await calls(throttle);
+    console.log('Calls (to the manager)');
+    line('BACK on home -> Calling a Manager... painted', call.calling);
+    line('console answers with video -> Connected', call.video);
+    line('phone leg answers (sip-message) -> Connected', call.phone);
   }
   const qr = await qrWorker();
   console.log(`\nQR worker, camera ${qr.width}x${qr.height} (fake camera showing a 5-digit code; decoded ${qr.decoded}/${qr.codeFrames.length})`);
