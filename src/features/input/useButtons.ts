@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Button } from '../../services/input/buttons';
 import { createButtonSource, type ButtonSource } from '../../services/input/buttonSource';
 
@@ -10,7 +10,8 @@ export function useButtons(onButton: (button: Button) => void, enabled = true): 
   useEffect(() => {
     latest.current = onButton;
   });
-  useEffect(() => {
+  // Subscribed as the screen commits, not after it paints: a press right after a screen shows is not lost.
+  useLayoutEffect(() => {
     if (!enabled) return undefined;
     source ??= createButtonSource(window);
     return source.subscribe((button) => latest.current(button));

@@ -1,0 +1,296 @@
+// Calls in Chromium against the simulator, its twins playing the vendor
+// services (docs/calls.md) and `sim.callAction` playing the far end: the phone
+// leg, the 30 s fallback, the provider's video room and SIP, refusals,
+// throttling, the camera, leaving and the hard timeout. SPEC.md sections 2
+// (`/call`), 4, 5, 8 and 9. The console answering with live video is in
+// video-call.spec.ts.
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  fastForwardUntil,
+  hardwareIn,
+  KNOWN,
+  records,
+  test,
+  type SimRecord,
+  type Simulator,
+} from './fixtures';
+
+const DEVICE_ID = 7;
+const NOT_GRANTED = "Sorry, you weren't granted access";
+
+interface SeedResident {
+  id: number;
+  directory_display_name: string;
+  directory_lookup_code: string;
+  directory_phone_country_code: string;
+  directory_phone: string;
+  property_access_code: { code: string } | null;
+}
+
+function resident(sim: Simulator, id: number): SeedResident {
+  const found = (sim.state.property as { residents: SeedResident[] }).residents.find((r) => r.id === id);
+  if (!found) throw new Error(`No resident ${id} in the seed`);
+  return found;
+}
+
+/** On a GEN1 kiosk's home: UP opens the directory, the lookup code calls the resident. */
+async function callResident(page: Page, who: SeedResident): Promise<void> {
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('status', { name: 'Lookup code' })).toBeVisible();
+  for (const digit of who.directory_lookup_code) await page.keyboard.press(digit);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Call ${who.directory_display_name}`);
+}
+
+const status = (page: Page) => page.locator('.call-status');
+const notification = (page: Page) => page.getByRole('alertdialog').getByRole('heading');
+const channelEvents = (sim: Simulator, event: string) => records(sim, 'channelEvents').filter((e) => e.event === event);
+
+/** Waits for a client event the kiosk sent on the channel whose data matches. */
+async function kioskSent(sim: Simulator, event: string, data: Record<string, unknown>): Promise<SimRecord> {
+  await expect
+    .poll(() => channelEvents(sim, event).filter((e) => e.source === 'client').map((e) => e.data), { message: `the kiosk sent ${event}` })
+    .toContainEqual(expect.objectContaining(data));
+  return channelEvents(sim, event).find((e) => e.source === 'client' && Object.entries(data).every(([k, v]) => JSON.stringify(e.data[k]) === JSON.stringify(v)))!;
+}
+
+async function placedCall(sim: Simulator, timeout = 10_000): Promise<SimRecord> {
+  await expect.poll(() => records(sim, 'calls').length, { timeout, message: 'the kiosk created the call' }).toBeGreaterThan(0);
+  return records(sim, 'calls').at(-1)!;
+}
+
+/** Records every camera and microphone track the page gets, to check they are stopped. */
+async function trackMedia(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const tracks: MediaStreamTrack[] = [];
+    (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks = tracks;
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      tracks.push(...stream.getTracks());
+      return stream;
+    };
+  });
+}
+const trackStates = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks.map((t) => `${t.kind}:${t.readyState}`));
+
+test.describe('the phone leg (no video)', () => {
+  test('a resident without video is dialled by phone, answers, and opens the gate with their own code', async ({ page, kiosk, sim, waitForRecord }) => {
+    await kiosk.open(page, { model: 'GEN1' });
+    const who = resident(sim, KNOWN.noVideoResidentId);
+    await callResident(page, who);
+    await expect(page.getByText("(Smile, you're on camera!)")).toBeVisible();
+    await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
+
+    const call = await placedCall(sim);
+    expect(call).toMatchObject({ resident_id: who.id, telnyx_enabled: false });
+    expect(call.image_data).toMatch(/^data:image\/jpeg;base64,./);
+    await kioskSent(sim, 'client-sim-voice', {
+      call_id: call.id,
+      action: 'connect',
+      params: { room: call.id, To: `+${who.directory_phone_country_code}${who.directory_phone}`, apiUrl: sim.url },
+    });
+
+    sim.callAction('phone-connected');
+    await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+    sim.callAction('phone-open');
+    await expect(notification(page)).toHaveText('Access Granted!');
+    const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
+    expect(wiegand.params).toEqual([0, who.property_access_code!.code]);
+    await waitForRecord('hardware', (r) => r.gateOpening?.code === who.property_access_code!.code);
+    await waitForRecord('accessRequests', (r) => r.user_code === who.property_access_code!.code && r.access_granted === true);
+    await kioskSent(sim, 'client-hangup', { call_id: call.id, from: DEVICE_ID });
+    await kioskSent(sim, 'client-sim-voice', { call_id: call.id, action: 'disconnect' });
+  });
+
+  test('the manager approving opens the gate with the first staff code', async ({ page, kiosk, sim, waitForRecord }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Call a Manager');
+    const call = await placedCall(sim);
+    expect(call.resident_id).toBeUndefined();
+    sim.callAction('open-gate');
+    await expect(notification(page)).toHaveText('Access Granted!');
+    const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
+    expect(wiegand.params).toEqual([0, KNOWN.staffCode]);
+    await waitForRecord('accessRequests', (r) => r.user_code === KNOWN.staffCode && r.access_granted === true);
+  });
+
+  test('a denial tells the visitor and signals nothing to the gate', async ({ page, kiosk, sim }) => {
+    await kiosk.open(page, { model: 'GEN1' });
+    await callResident(page, resident(sim, KNOWN.noVideoResidentId));
+    const call = await placedCall(sim);
+    sim.callAction('deny');
+    await expect(notification(page)).toHaveText(NOT_GRANTED);
+    await kioskSent(sim, 'client-hangup', { call_id: call.id, from: DEVICE_ID });
+    expect(hardwareIn(sim, 'wiegand')).toEqual([]);
+    expect(records(sim, 'accessRequests')).toEqual([]);
+  });
+
+  test('the phone hanging up without approval is not granted', async ({ page, kiosk, sim }) => {
+    await kiosk.open(page, { model: 'GEN1' });
+    await callResident(page, resident(sim, KNOWN.noVideoResidentId));
+    const call = await placedCall(sim);
+    await kioskSent(sim, 'client-sim-voice', { call_id: call.id, action: 'connect' });
+    sim.callAction('phone-hang-up');
+    await expect(notification(page)).toHaveText(NOT_GRANTED);
+    expect(hardwareIn(sim, 'wiegand')).toEqual([]);
+  });
+});
+
+test('video not answered in 30 s falls back to the phone, which opens the gate', async ({ page, kiosk, sim, waitForRecord }) => {
+  await page.clock.install();
+  await kiosk.open(page, { model: 'GEN1' });
+  const who = resident(sim, KNOWN.videoResidentId);
+  await callResident(page, who);
+  // The snapshot is taken after the camera's 2 s warm-up.
+  await fastForwardUntil(page, 1_000, () => expect.poll(() => records(sim, 'calls').length, { timeout: 500 }).toBe(1));
+  const call = records(sim, 'calls')[0]!;
+  expect(channelEvents(sim, 'client-sim-voice')).toEqual([]);
+
+  await page.clock.fastForward(29_000);
+  expect(channelEvents(sim, 'client-sim-voice')).toEqual([]);
+  await page.clock.fastForward(1_500);
+  await kioskSent(sim, 'client-sim-voice', { call_id: call.id, action: 'connect' });
+  await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
+
+  sim.callAction('phone-open');
+  const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
+  expect(wiegand.params).toEqual([0, KNOWN.residentCode]);
+  await fastForwardUntil(page, 700, () => expect.poll(() => hardwareIn(sim, 'enable_relay1').length, { timeout: 500 }).toBe(1));
+  await expect(notification(page)).toHaveText('Access Granted!');
+});
+
+test('the hard timeout ends a call nobody answers after 300000 ms', async ({ page, kiosk, sim }) => {
+  await page.clock.install();
+  await kiosk.open(page, { model: 'GEN2' });
+  await page.keyboard.press('Escape');
+  await fastForwardUntil(page, 1_000, () => expect.poll(() => records(sim, 'calls').length, { timeout: 500 }).toBe(1));
+  const call = records(sim, 'calls')[0]!;
+  // 30 s of unanswered video, then the phone; still nobody.
+  await page.clock.fastForward(31_000);
+  await kioskSent(sim, 'client-sim-voice', { call_id: call.id, action: 'connect' });
+  await page.clock.fastForward(250_000);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Call a Manager');
+
+  await page.clock.fastForward(20_000);
+  await expect(notification(page)).toHaveText(NOT_GRANTED);
+  await kioskSent(sim, 'client-sim-voice', { call_id: call.id, action: 'disconnect' });
+  await kioskSent(sim, 'client-hangup', { call_id: call.id, from: DEVICE_ID });
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+});
+
+test('SPEC.md: more than 10 recent calls to one target are refused with the throttle error', async ({ page, kiosk }) => {
+  await kiosk.open(page, { model: 'GEN2' });
+  for (let call = 1; call <= 11; call += 1) {
+    await page.keyboard.press('Escape');
+    await expect(status(page), `call ${call} goes through`).toHaveText('Calling a Manager...');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+  await expect(notification(page)).toHaveText("You're doing that too much");
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+});
+
+test('a refused camera leaves the call screen and places no call', async ({ page, kiosk, sim }) => {
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await kiosk.open(page, { model: 'GEN2' });
+  await page.keyboard.press('Escape');
+  // The back end hears why, the visitor is home again.
+  await expect.poll(() => records(sim, 'logs').map((r) => r.message)).toContain('Call failed (no-media)');
+  await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+  // Longer than the camera's 2 s warm-up: a call would have been created by now.
+  await page.waitForTimeout(2_500);
+  expect(records(sim, 'calls')).toEqual([]);
+});
+
+test('leaving mid-call stops every camera and microphone track and tells the far end', async ({ page, kiosk, sim }) => {
+  await trackMedia(page);
+  await kiosk.open(page, { model: 'GEN1' });
+  await callResident(page, resident(sim, KNOWN.videoResidentId));
+  const call = await placedCall(sim);
+  await expect.poll(() => trackStates(page)).toEqual(expect.arrayContaining(['audio:live', 'video:live']));
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+  await expect.poll(() => trackStates(page)).not.toEqual(expect.arrayContaining([expect.stringMatching(/:live$/)]));
+  expect((await trackStates(page)).length).toBeGreaterThanOrEqual(2);
+  await kioskSent(sim, 'client-hangup', { call_id: call.id, from: DEVICE_ID });
+  // A visitor's cancel is not an error: nothing is shown.
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('SPACE calls the test resident without showing who it is', async ({ page, kiosk, sim }) => {
+  await kiosk.open(page, { model: 'GEN2' });
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Call a resident');
+  const call = await placedCall(sim);
+  expect(call.resident_id).toBe('test');
+});
+
+test.describe('with the video provider (telnyx_enabled)', () => {
+  test.beforeEach(({ sim }) => {
+    sim.patchProperty({ featureFlags: { telnyx_enabled: true } });
+  });
+
+  test("a video resident gets the provider's room: answered publishes, open_gate opens the gate", async ({ page, kiosk, sim, waitForRecord }) => {
+    const joinTokens: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/video-provider/')) joinTokens.push(new URL(request.url()).pathname);
+    });
+    await kiosk.open(page, { model: 'GEN1' });
+    const who = resident(sim, KNOWN.videoResidentId);
+    await callResident(page, who);
+    const call = await placedCall(sim);
+    expect(call.telnyx_enabled).toBe(true);
+    await kioskSent(sim, 'client-sim-room', { room_id: call.room_id, action: 'join' });
+    expect(joinTokens).toEqual([`/video-provider/v2/rooms/${call.room_id}/actions/generate_join_client_token`]);
+
+    sim.callAction('room-answered');
+    await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+    const publish = await kioskSent(sim, 'client-sim-room', { room_id: call.room_id, action: 'publish' });
+    expect([...publish.data.kinds].sort()).toEqual(['audio', 'video']);
+
+    sim.callAction('room-open-gate');
+    const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
+    expect(wiegand.params).toEqual([0, KNOWN.residentCode]);
+    await kioskSent(sim, 'client-sim-room', { room_id: call.room_id, action: 'leave' });
+  });
+
+  test('a resident without video is connected over SIP, which the back end dials', async ({ page, kiosk, sim, waitForRecord }) => {
+    await kiosk.open(page, { model: 'GEN1' });
+    const who = resident(sim, KNOWN.noVideoResidentId);
+    await callResident(page, who);
+    const call = await placedCall(sim);
+    const sipCall = await waitForRecord('sipCalls');
+    expect(sipCall).toMatchObject({
+      intercomCallId: call.id,
+      pusherChannelName: sim.channelName(),
+      tenantId: who.id,
+      to: `+${who.directory_phone_country_code}${who.directory_phone}`,
+      username: `sip:${call.sip_username}@sip.telnyx.com`,
+    });
+    await kioskSent(sim, 'client-sim-sip', { username: call.sip_username, action: 'answer' });
+
+    sim.callAction('phone-connected');
+    await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+    sim.callAction('phone-open');
+    const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
+    expect(wiegand.params).toEqual([0, who.property_access_code!.code]);
+    await kioskSent(sim, 'client-sim-sip', { username: call.sip_username, action: 'hangup' });
+  });
+
+  test('the SIP leg ending without approval is not granted', async ({ page, kiosk, sim }) => {
+    await kiosk.open(page, { model: 'GEN1' });
+    await callResident(page, resident(sim, KNOWN.noVideoResidentId));
+    const call = await placedCall(sim);
+    await kioskSent(sim, 'client-sim-sip', { username: call.sip_username, action: 'answer' });
+    sim.callAction('phone-hang-up');
+    await expect(notification(page)).toHaveText(NOT_GRANTED);
+    expect(hardwareIn(sim, 'wiegand')).toEqual([]);
+  });
+});
