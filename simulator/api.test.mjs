@@ -42,7 +42,9 @@ describe('property', () => {
     );
     expect(body.property).toEqual({ id: 1, public_name: 'Maple Court Apartments', phone: '5555550100', clubhouse_panel_id: null });
     expect(body.device.id).toBe(7);
-    const listed = body.residents.filter((r) => r.enable_directory_listing);
+    // Booleans come spelled as a back end without casts sends them.
+    const isSet = (flag) => [true, 1, '1', 'true'].includes(flag);
+    const listed = body.residents.filter((r) => isSet(r.enable_directory_listing));
     expect(listed.length).toBeGreaterThanOrEqual(60);
     expect(body.residents.length - listed.length).toBe(4);
     expect(new Set(body.residents.map((r) => r.directory_lookup_code)).size).toBe(body.residents.length);
@@ -52,10 +54,21 @@ describe('property', () => {
     expect(first.property_access_code.code).toBe(KNOWN.residentCode);
     expect(first.property_credentials).toContainEqual({ code: KNOWN.residentCredential });
     const resident = (id) => body.residents.find((r) => r.id === id);
-    expect(resident(KNOWN.videoResidentId).user_enabled_video_calls).toBe(true);
-    expect(resident(KNOWN.noVideoResidentId).user_enabled_video_calls).toBe(false);
-    expect(resident(KNOWN.hiddenResidentId).enable_directory_listing).toBe(false);
-    expect(body.unitGuests).toContainEqual(expect.objectContaining({ propertyAccessCode: { code: KNOWN.inactiveUnitGuestCode, active: false } }));
+    expect(isSet(resident(KNOWN.videoResidentId).user_enabled_video_calls)).toBe(true);
+    expect(isSet(resident(KNOWN.noVideoResidentId).user_enabled_video_calls)).toBe(false);
+    expect(isSet(resident(KNOWN.hiddenResidentId).enable_directory_listing)).toBe(false);
+    const guest = (code) => body.unitGuests.find((g) => g.propertyAccessCode.code === code).propertyAccessCode;
+    expect([isSet(guest(KNOWN.activeUnitGuestCode).active), isSet(guest(KNOWN.inactiveUnitGuestCode).active)]).toEqual([true, false]);
+  });
+
+  it("sends staff, property guests and unit guests in SPEC.md's shape, without ids, and booleans in every spelling", async () => {
+    const { body } = await call(sim, '/api/telephone-entry/property');
+    for (const holder of [...body.property_staff, ...body.property_guests]) {
+      expect(Object.keys(holder).sort()).toEqual(['property_access_code', 'property_credentials']);
+    }
+    for (const guest of body.unitGuests) expect(Object.keys(guest)).toEqual(['propertyAccessCode']);
+    const flags = [...body.residents.flatMap((r) => [r.enable_directory_listing, r.user_enabled_video_calls]), ...body.unitGuests.map((g) => g.propertyAccessCode.active)];
+    for (const spelling of [1, 0, '1', '0', 'true', 'false', true, false]) expect(flags).toContain(spelling);
   });
 
   it('serves a property given as an option instead of the seed', async () => {

@@ -27,6 +27,12 @@ const SPECIAL = [
 const HIDDEN = [['Quentin', 'Hale'], ['Rosa', 'Ibarra'], ['Sam', 'Keller'], ['Tess', 'Lund']];
 const LISTED_GENERATED = 64;
 
+// A back end without casts sends tinyint booleans as numbers or strings; the
+// residents spell theirs in turn as 1/0, "1"/"0", "true"/"false" and true/false.
+const SPELLINGS = [(flag) => (flag ? 1 : 0), (flag) => (flag ? '1' : '0'), (flag) => String(flag), (flag) => flag];
+/** @param {boolean} flag @param {number} k */
+const spelled = (flag, k) => SPELLINGS[k % SPELLINGS.length](flag);
+
 /** @param {string} first @param {string} last */
 const named = (first, last) => ({ display: `${first} ${last}`, sort: `${last}, ${first}` });
 
@@ -44,10 +50,10 @@ function resident(name, k, listed) {
     directory_display_name: name.display,
     directory_sort_name: name.sort,
     directory_lookup_code: String(1001 + k * 13),
-    enable_directory_listing: listed,
+    enable_directory_listing: spelled(listed, k),
     directory_phone_country_code: '1',
     directory_phone: String(5552000000 + k),
-    user_enabled_video_calls: k % 3 !== 2,
+    user_enabled_video_calls: spelled(k % 3 !== 2, k),
     // Every 17th resident has no access code (SPEC: only logged when needed).
     property_access_code: k % 17 === 16 ? null : { code: String(10001 + k) },
     property_credentials: credentials,
@@ -66,18 +72,19 @@ export function seedProperty() {
   return {
     property: { id: 1, public_name: 'Maple Court Apartments', phone: '5555550100', clubhouse_panel_id: null },
     residents,
+    // Staff, property guests and unit guests have no id (SPEC.md section 3).
     property_staff: [
-      { id: 1, name: 'Morgan Manager', property_access_code: { code: '20001' }, property_credentials: [{ code: '21001' }] },
-      { id: 2, name: 'Sam Supervisor', property_access_code: { code: '20002' }, property_credentials: [] },
+      { property_access_code: { code: '20001' }, property_credentials: [{ code: '21001' }] },
+      { property_access_code: { code: '20002' }, property_credentials: [] },
     ],
     unitGuests: [
-      { id: 1, propertyAccessCode: { code: '40001', active: true } },
-      { id: 2, propertyAccessCode: { code: '40002', active: false } },
-      { id: 3, propertyAccessCode: { code: '40003', active: true } },
+      { propertyAccessCode: { code: '40001', active: 1 } },
+      { propertyAccessCode: { code: '40002', active: '0' } },
+      { propertyAccessCode: { code: '40003', active: 'true' } },
     ],
     property_guests: [
-      { id: 1, name: 'Cleaning Crew', property_access_code: { code: '30001' }, property_credentials: [{ code: '31001' }] },
-      { id: 2, name: 'Pool Service', property_access_code: { code: '30002' }, property_credentials: [] },
+      { property_access_code: { code: '30001' }, property_credentials: [{ code: '31001' }] },
+      { property_access_code: { code: '30002' }, property_credentials: [] },
     ],
     device: {
       id: 7,

@@ -64,6 +64,21 @@ describe('access-request queue', () => {
     expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10002')]);
   });
 
+  it('reads an echoed access_granted spelled 1/0, "1"/"0" or "true"/"false", and ignores malformed items', async () => {
+    const denied = { ...request('99999'), access_granted: false };
+    apiServer.use(
+      http.post(queuePath, () =>
+        HttpResponse.json({
+          requests: [null, { ...request('10001'), access_granted: 1 }, { ...request('10002'), access_granted: 'true' }, { ...denied, access_granted: '0' }],
+        }),
+      ),
+    );
+    const store = started();
+    for (const item of [request('10001'), request('10002'), denied, request('20001')]) store.dispatch(accessRequestQueued(item));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('20001')]);
+  });
+
   it('keeps everything when the send fails, and delivers it on the 30 s batch', async () => {
     apiServer.use(http.post(queuePath, () => HttpResponse.json({ error: 'down' }, { status: 500 })));
     const store = started();

@@ -1,4 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import * as v from 'valibot';
+import { flag, parseEach } from '../../services/api/answerSchemas';
 
 export interface AccessRequest {
   user_code: string;
@@ -15,18 +17,21 @@ const initialState: AccessQueueState = { items: [] };
 const sameRequest = (a: AccessRequest, b: AccessRequest): boolean =>
   a.user_code === b.user_code && a.created_at === b.created_at && a.access_granted === b.access_granted;
 
+const acceptedRequest = v.object({ user_code: v.string(), access_granted: flag, created_at: v.string() });
+
+/** The accepted items, as a bare list or under `requests`. */
+const acceptedAnswer = v.union([
+  v.array(v.unknown()),
+  v.pipe(
+    v.object({ requests: v.array(v.unknown()) }),
+    v.transform((answer) => answer.requests),
+  ),
+]);
+
 /** Reads the server's answer; anything that is not a well-formed item is ignored. */
 export function parseAcceptedRequests(raw: unknown): AccessRequest[] {
-  const list = Array.isArray(raw) ? raw : (raw as { requests?: unknown } | null)?.requests;
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (item): item is AccessRequest =>
-      typeof item === 'object' &&
-      item !== null &&
-      typeof item.user_code === 'string' &&
-      typeof item.access_granted === 'boolean' &&
-      typeof item.created_at === 'string',
-  );
+  const answer = v.safeParse(acceptedAnswer, raw);
+  return answer.success ? parseEach(acceptedRequest, answer.output, 'accepted').items : [];
 }
 
 export const accessQueueSlice = createSlice({

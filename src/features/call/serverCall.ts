@@ -1,3 +1,6 @@
+import * as v from 'valibot';
+import { text } from '../../services/api/answerSchemas';
+
 /** The call as the back end created it (SPEC.md section 3), in the shape the routes use. */
 export interface ServerCall {
   id: string;
@@ -7,28 +10,31 @@ export interface ServerCall {
   sipPassword: string;
 }
 
-type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
+const someText = v.pipe(text, v.nonEmpty());
 
 /** An ICE server entry must name at least one URL; anything else would make RTCPeerConnection throw. */
-function isIceServer(value: unknown): value is RTCIceServer {
-  if (!isRecord(value)) return false;
-  const { urls } = value;
-  return typeof urls === 'string' || (Array.isArray(urls) && urls.length > 0 && urls.every((url) => typeof url === 'string'));
-}
+const iceServer = v.object({ urls: v.union([v.string(), v.pipe(v.array(v.string()), v.nonEmpty())]) });
+
+/** Only the id is required: without the rest a route fails or falls back on its own. */
+const serverCallSchema = v.object({
+  id: someText,
+  token: v.fallback(v.object({ iceServers: v.array(v.unknown()) }), { iceServers: [] }),
+  room_id: v.fallback(v.nullable(someText), null),
+  sip_username: v.fallback(text, ''),
+  sip_password: v.fallback(text, ''),
+});
 
 /** Reads the answer of POST telephone-entry/calls; throws when it has no call id. */
 export function parseServerCall(raw: unknown): ServerCall {
-  const id = isRecord(raw) ? text(raw.id) : null;
-  if (!isRecord(raw) || id === null) throw new Error('The created call has no id');
-  const token = isRecord(raw.token) ? raw.token : {};
+  const call = v.safeParse(serverCallSchema, raw);
+  if (!call.success) throw new Error('The created call has no id');
+  const { id, token, room_id, sip_username, sip_password } = call.output;
   return {
     id,
-    iceServers: Array.isArray(token.iceServers) ? token.iceServers.filter(isIceServer) : [],
-    roomId: text(raw.room_id),
-    sipUsername: text(raw.sip_username) ?? '',
-    sipPassword: text(raw.sip_password) ?? '',
+    // The entries as sent (credentials included), only the usable ones.
+    iceServers: token.iceServers.filter((entry) => v.is(iceServer, entry)),
+    roomId: room_id,
+    sipUsername: sip_username,
+    sipPassword: sip_password,
   };
 }

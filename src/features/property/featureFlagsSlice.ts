@@ -1,4 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import * as v from 'valibot';
+import { flag } from '../../services/api/answerSchemas';
 
 export interface FeatureFlagsState {
   telnyx_enabled: boolean;
@@ -7,11 +9,15 @@ export interface FeatureFlagsState {
 
 const initialState: FeatureFlagsState = { telnyx_enabled: false };
 
-/** Keeps only boolean flags; anything else in the answer is ignored. */
+/** Keeps only the entries that are flags; anything else in the answer is ignored. */
 export function parseFeatureFlags(raw: unknown): FeatureFlagsState {
   const flags: FeatureFlagsState = { telnyx_enabled: false };
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return flags;
-  for (const [name, value] of Object.entries(raw)) if (typeof value === 'boolean') flags[name] = value;
+  const answer = v.safeParse(v.record(v.string(), v.unknown()), raw);
+  if (!answer.success) return flags;
+  for (const [name, value] of Object.entries(answer.output)) {
+    const parsed = v.safeParse(flag, value);
+    if (parsed.success) flags[name] = parsed.output;
+  }
   return flags;
 }
 

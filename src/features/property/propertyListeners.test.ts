@@ -87,13 +87,31 @@ describe('property polling', () => {
     expect((log?.body as { timestamp: string }).timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
-  it('reads feature flags, defaulting telnyx_enabled to false', async () => {
+  it('logs the skipped records once per load, in one line that stays short however many there are', async () => {
+    const bad = Array.from({ length: 25 }, (_, index) => ({ id: `r${index}` }));
+    apiServer.use(http.get(propertyPath, () => HttpResponse.json(rawProperty({ residents: [...bad, rawProperty().residents[0]] }))));
+    const malformed = () => requestsTo('telephone-entry/logs').filter((r) => (r.body as { message: string }).message.includes('malformed'));
+    const { store } = start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(selectPropertyData(store.getState())?.residents.map((r) => r.id)).toEqual([11]);
+    expect(malformed()).toHaveLength(1);
+    const lines = (malformed()[0]?.body as { meta: string[] }).meta;
+    expect(lines[0]).toMatch(/^residents\[0\]\.id: /);
+    expect(lines.length).toBeLessThan(bad.length);
+    expect(lines.at(-1)).toBe(`and ${bad.length - (lines.length - 1)} more`);
+
+    store.dispatch(propertyRefreshRequested());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(malformed()).toHaveLength(2);
+  });
+
+  it('reads feature flags in any boolean spelling, defaulting telnyx_enabled to false', async () => {
     apiServer.use(http.get(`${API_URL}/api/feature-flags`, () => HttpResponse.json({ other: true, telnyx_enabled: 'yes' })));
     const { store } = start();
     await vi.advanceTimersByTimeAsync(10);
     expect(requestsTo('feature-flags')).toHaveLength(1);
     expect(selectTelnyxEnabled(store.getState())).toBe(false);
-    apiServer.use(http.get(`${API_URL}/api/feature-flags`, () => HttpResponse.json({ telnyx_enabled: true })));
+    apiServer.use(http.get(`${API_URL}/api/feature-flags`, () => HttpResponse.json({ telnyx_enabled: 1 })));
     store.dispatch(propertyRefreshRequested());
     await vi.advanceTimersByTimeAsync(10);
     expect(selectTelnyxEnabled(store.getState())).toBe(true);

@@ -6,6 +6,11 @@ import { propertyLoaded, propertyRefreshRequested, selectPropertyData } from './
 
 export const PROPERTY_REFRESH_MS = 60000;
 export const PROPERTY_RETRY_MS = 5000;
+/** A back end sending thousands of bad records still gets one short log line a load. */
+const LOGGED_PROBLEMS = 20;
+
+const summarize = (problems: string[]): string[] =>
+  problems.length <= LOGGED_PROBLEMS ? problems : [...problems.slice(0, LOGGED_PROBLEMS), `and ${problems.length - LOGGED_PROBLEMS} more`];
 
 async function loadFeatureFlags({ dispatch, extra: { api, logger } }: AppListenerApi): Promise<void> {
   try {
@@ -16,14 +21,15 @@ async function loadFeatureFlags({ dispatch, extra: { api, logger } }: AppListene
 }
 
 /**
- * One property load; a failure keeps whatever good data is already held.
+ * One property load; a failure keeps whatever good data is already held, and
+ * bad records are skipped and logged in one line.
  * Unchanged data keeps its object, so nothing derived from it is rebuilt.
  */
 async function loadProperty({ dispatch, getState, extra: { api, logger } }: AppListenerApi): Promise<void> {
   dispatch(propertyLoadStarted());
   try {
     const parsed = parsePropertyResponse(await api.getProperty());
-    if (parsed.problems.length > 0) logger.error('Property data had malformed entries', parsed.problems);
+    if (parsed.problems.length > 0) logger.error('Property data had malformed entries', summarize(parsed.problems));
     const held = selectPropertyData(getState());
     const data = held && JSON.stringify(held) === JSON.stringify(parsed.data) ? held : parsed.data;
     dispatch(propertyLoaded({ data, twimlToken: parsed.twimlToken }));

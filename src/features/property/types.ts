@@ -1,43 +1,18 @@
-export interface AccessCode {
-  code: string;
-}
+import type * as v from 'valibot';
+import type { codeHolderSchema, deviceSchema, propertyMetaSchema, residentSchema, unitGuestSchema } from './propertySchemas';
 
-export interface Resident extends CodeHolder {
-  id: number;
-  directory_display_name: string;
-  directory_sort_name: string;
-  directory_lookup_code: string;
-  enable_directory_listing: boolean;
-  directory_phone_country_code: string;
-  directory_phone: string;
-  user_enabled_video_calls: boolean;
-}
+/** A resident: directory entry, call target and code holder. */
+export type Resident = v.InferOutput<typeof residentSchema>;
 
 /** Staff members and property guests carry codes the same way residents do, and no id (SPEC.md section 3). */
-export interface CodeHolder {
-  property_access_code: AccessCode | null;
-  property_credentials: AccessCode[];
-}
+export type CodeHolder = v.InferOutput<typeof codeHolderSchema>;
 
-export interface UnitGuest {
-  propertyAccessCode: { code: string; active: boolean } | null;
-}
+/** A unit guest's code opens the gate only while `active`. */
+export type UnitGuest = v.InferOutput<typeof unitGuestSchema>;
 
-export interface PropertyMeta {
-  id: number;
-  public_name: string;
-  phone: string | null;
-  clubhouse_panel_id: number | string | null;
-}
+export type PropertyMeta = v.InferOutput<typeof propertyMetaSchema>;
 
-export interface Device {
-  id: number;
-  enable_numeric_codes: boolean;
-  enable_qr_codes: boolean;
-  enable_resident_directory: boolean;
-  enable_call_manager: boolean;
-  enable_video_calls: boolean;
-}
+export type Device = v.InferOutput<typeof deviceSchema>;
 
 export interface PropertyData {
   property: PropertyMeta;

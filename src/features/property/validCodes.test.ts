@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { rawProperty } from '../../testing/fixtures';
 import { parsePropertyResponse } from './parsePropertyResponse';
 import { deriveValidCodes, isValidEnteredCode, isValidHardwareCode } from './validCodes';
@@ -27,34 +28,18 @@ describe('valid codes', () => {
   });
 });
 
-describe('parsing property data', () => {
-  it('accepts numeric codes and resident ids given as strings', () => {
-    const resident = { ...rawProperty().residents[0], id: '9', property_access_code: { code: 55555 } };
-    const parsed = parsePropertyResponse(rawProperty({ residents: [resident] }));
-    expect(parsed.data.residents[0]).toMatchObject({ id: 9, property_access_code: { code: '55555' } });
-  });
-
-  it("keeps staff, property guests and unit guests in the back end's shape, which has no ids", () => {
-    const parsed = parsePropertyResponse(
-      rawProperty({
-        property_staff: [{ property_access_code: { code: '20001' }, property_credentials: [] }],
-        property_guests: [{ property_access_code: null, property_credentials: [{ code: '30001' }] }],
-        unitGuests: [{ propertyAccessCode: { code: '40001', active: true } }],
+describe('hardware reads of any shape (property-based)', () => {
+  it('match exactly the valid codes of the same numeric value', () => {
+    const digits = fc.stringMatching(/^\d{1,12}$/);
+    const readOf = (valid: string[]) =>
+      fc.oneof(fc.string(), digits, ...(valid.length > 0 ? [fc.constantFrom(...valid).map((code) => `00${code}`)] : []));
+    const codesAndRead = fc.array(fc.oneof(digits, fc.string()), { maxLength: 6 }).chain((valid) => fc.tuple(fc.constant(valid), readOf(valid)));
+    fc.assert(
+      fc.property(codesAndRead, ([valid, read]) => {
+        const sameNumber = /^\d+$/.test(read) && valid.some((code) => /^\d+$/.test(code) && BigInt(code) === BigInt(read));
+        expect(isValidHardwareCode(new Set(valid), read)).toBe(sameNumber);
       }),
+      { numRuns: 200 },
     );
-    expect(parsed.problems).toEqual([]);
-    expect([...deriveValidCodes(parsed.data)].sort()).toEqual(['10001', '10002', '20001', '30001', '40001']);
-  });
-
-  it.each([null, 'text', [], { device: {} }, { property: { id: 1 } }])('rejects %j', (raw) => {
-    expect(() => parsePropertyResponse(raw)).toThrow();
-  });
-});
-
-describe('directory fields', () => {
-  it('an empty sort name falls back to the display name; numeric lookup codes keep their zeros', () => {
-    const resident = { id: 3, directory_display_name: 'Zoe', directory_sort_name: '', directory_lookup_code: 42 };
-    const [parsed] = parsePropertyResponse(rawProperty({ residents: [resident] })).data.residents;
-    expect(parsed).toMatchObject({ directory_sort_name: 'Zoe', directory_lookup_code: '0042' });
   });
 });

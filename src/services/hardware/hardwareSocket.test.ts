@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { junk } from '../../testing/propertyArbitraries';
 import { FakeSocket } from './fakeSocket';
 import { createHardwareSocket } from './hardwareSocket';
 import type { HardwareNotification } from './types';
@@ -164,5 +166,42 @@ describe('createHardwareSocket', () => {
     expect(FakeSocket.all.every((socket) => socket.closed)).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.all).toHaveLength(2);
+  });
+});
+
+describe('facility params of any shape (property-based)', () => {
+  const RUNS = { numRuns: 200 };
+  /** A read as the panel sends it: digits as text, or a whole number. */
+  const sentRead = fc.oneof(fc.stringMatching(/^\d{1,20}$/), fc.maxSafeNat());
+
+  function receiveFacility(params: unknown) {
+    const { hardware, notifications } = setup();
+    FakeSocket.last.open();
+    expect(() => FakeSocket.last.receive({ jsonrpc: '2.0', method: 'facility', params })).not.toThrow();
+    hardware.stop();
+    return notifications;
+  }
+
+  it('never throws, and passes on only the digits the panel read', () => {
+    fc.assert(
+      fc.property(fc.oneof(junk, fc.array(junk), fc.dictionary(fc.string(), junk)), (params) => {
+        const sent: unknown = Array.isArray(params) ? params[0] : typeof params === 'object' && params !== null ? params.code : undefined;
+        for (const notification of receiveFacility(params)) {
+          expect(notification).toEqual({ kind: 'facility', code: String(sent) });
+          expect(String(sent)).toMatch(/^\d+$/);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('reads a valid code whatever junk surrounds it', () => {
+    fc.assert(
+      fc.property(sentRead, fc.dictionary(fc.string(), junk), fc.array(junk), fc.boolean(), (code, extras, rest, asList) => {
+        const params = asList ? [code, ...rest] : { ...extras, code };
+        expect(receiveFacility(params)).toEqual([{ kind: 'facility', code: String(code) }]);
+      }),
+      RUNS,
+    );
   });
 });

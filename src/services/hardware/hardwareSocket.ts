@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { HardwareNotification, HardwareService } from './types';
 
 /** The part of the WebSocket API this service uses, so tests can inject a small fake. */
@@ -36,19 +37,26 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Digits as a string, whichever of the three shapes the panel used; undefined when unusable. */
-function facilityCode(params: unknown): string | undefined {
-  const raw: unknown = Array.isArray(params) ? params[0] : isObject(params) ? params.code : undefined;
-  if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0) return String(raw);
-  if (typeof raw === 'string' && /^\d+$/.test(raw)) return raw;
-  return undefined;
-}
+/** A card or code read: digits, sent as a string or as a non-negative integer. */
+const digits = v.union([v.pipe(v.string(), v.regex(/^\d+$/)), v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.transform(String))]);
+
+/** The code of a `facility` read, in whichever shape the panel used: `{ code }` or `[code, ...]`. */
+const facilityParams = v.union([
+  v.pipe(
+    v.object({ code: digits }),
+    v.transform(({ code }) => code),
+  ),
+  v.pipe(
+    v.looseTuple([digits]),
+    v.transform(([code]) => code),
+  ),
+]);
 
 function parseNotification(message: Json): HardwareNotification | undefined {
   if (message.method === 'refresh') return { kind: 'refresh' };
   if (message.method !== 'facility') return undefined;
-  const code = facilityCode(message.params);
-  return code === undefined ? undefined : { kind: 'facility', code };
+  const params = v.safeParse(facilityParams, message.params);
+  return params.success ? { kind: 'facility', code: params.output } : undefined;
 }
 
 /**

@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import { flag, id, text } from '../../services/api/answerSchemas';
+
+/*
+ * The records of the property answer (SPEC.md section 3). Only what a record
+ * cannot do without is required (an id where the spec gives one); a field
+ * that is missing or null takes its empty value, and a field of the wrong
+ * kind makes the whole record bad.
+ */
+
+const trimmed = v.pipe(text, v.trim());
+const optionalText = v.nullish(trimmed, '');
+const optionalFlag = v.nullish(flag, false);
+
+/** `{ code }`; an empty code is no code. */
+const accessCode = v.pipe(
+  v.object({ code: optionalText }),
+  v.transform(({ code }) => (code === '' ? null : { code })),
+);
+
+const codeHolderEntries = {
+  property_access_code: v.nullish(accessCode, null),
+  property_credentials: v.nullish(
+    v.pipe(
+      v.array(accessCode),
+      v.transform((codes) => codes.filter((code) => code !== null)),
+    ),
+    () => [],
+  ),
+};
+
+/** Staff members and property guests: codes only, no id. */
+export const codeHolderSchema = v.object(codeHolderEntries);
+
+export const residentSchema = v.pipe(
+  v.object({
+    ...codeHolderEntries,
+    id,
+    directory_display_name: optionalText,
+    directory_sort_name: optionalText,
+    // A lookup code sent as a number has lost its leading zeros.
+    directory_lookup_code: v.nullish(
+      v.union([v.pipe(v.number(), v.transform((code) => String(code).padStart(4, '0'))), trimmed]),
+      '',
+    ),
+    enable_directory_listing: optionalFlag,
+    directory_phone_country_code: optionalText,
+    directory_phone: optionalText,
+    user_enabled_video_calls: optionalFlag,
+  }),
+  v.transform((resident) => ({ ...resident, directory_sort_name: resident.directory_sort_name || resident.directory_display_name })),
+);
+
+/** `propertyAccessCode` with `code` and `active`; no id. */
+export const unitGuestSchema = v.object({
+  propertyAccessCode: v.nullish(
+    v.pipe(
+      v.object({ code: optionalText, active: optionalFlag }),
+      v.transform((access) => (access.code === '' ? null : access)),
+    ),
+    null,
+  ),
+});
+
+export const propertyMetaSchema = v.object({
+  id,
+  public_name: optionalText,
+  phone: v.pipe(
+    optionalText,
+    v.transform((phone) => phone || null),
+  ),
+  clubhouse_panel_id: v.pipe(
+    v.nullish(v.union([v.number(), v.string()]), null),
+    v.transform((panel) => (panel === '' ? null : panel)),
+  ),
+});
+
+export const deviceSchema = v.object({
+  id,
+  enable_numeric_codes: optionalFlag,
+  enable_qr_codes: optionalFlag,
+  enable_resident_directory: optionalFlag,
+  enable_call_manager: optionalFlag,
+  enable_video_calls: optionalFlag,
+});
+
+/** The legacy voice client's token; an empty one is no token. */
+export const twimlTokenSchema = v.pipe(
+  optionalText,
+  v.transform((token) => token || null),
+);

@@ -1,0 +1,41 @@
+import * as v from 'valibot';
+
+/*
+ * Values as the back end sends them (SPEC.md section 3). A back end without
+ * casts sends integer columns as strings and tinyint booleans as numbers, so
+ * each schema accepts every spelling a value may arrive in and outputs one type.
+ */
+
+/** Text, or a number sent where text was meant (a phone, a code). */
+export const text = v.union([v.string(), v.pipe(v.number(), v.transform(String))]);
+
+const integer = v.pipe(v.number(), v.safeInteger());
+
+/** An id: an integer, or its digits as a string. */
+export const id = v.union([integer, v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), integer)]);
+
+/** A boolean spelled true/false, 1/0, "1"/"0" or "true"/"false". */
+export const flag = v.pipe(v.unknown(), v.parseBoolean({ truthy: [true, 1, '1', 'true'], falsy: [false, 0, '0', 'false'] }));
+
+/** A parse failure in one line: where (the first issue's path under `label`) and what. */
+export function describeIssues(label: string, issues: readonly [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): string {
+  const [first] = issues;
+  const path = v.getDotPath(first);
+  return `${label}${path ? `.${path}` : ''}: ${first.message}`;
+}
+
+/** The items of `list` that parse, and one line for each that does not, so one bad record costs only itself. */
+export function parseEach<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  list: readonly unknown[],
+  label: string,
+): { items: v.InferOutput<TSchema>[]; problems: string[] } {
+  const items: v.InferOutput<TSchema>[] = [];
+  const problems: string[] = [];
+  list.forEach((item, index) => {
+    const parsed = v.safeParse(schema, item);
+    if (parsed.success) items.push(parsed.output);
+    else problems.push(describeIssues(`${label}[${index}]`, parsed.issues));
+  });
+  return { items, problems };
+}
