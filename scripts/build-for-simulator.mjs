@@ -24,12 +24,13 @@ export function simulatorEnv(host, port) {
 }
 
 /**
- * Production build into `outDir` for the simulator at host:port. The
+ * Production build into `outDir` for the simulator at host:port (`env`
+ * overrides single variables, e.g. `{ VITE_APP_ENV: 'development' }`). The
  * configuration is build-time (Vite reads process.env), so it is set for the
  * build and restored after, rather than read from a .env file.
  */
-export async function buildForSimulator({ host = '127.0.0.1', port, outDir, logLevel = 'warn' }) {
-  const env = simulatorEnv(host, port);
+export async function buildForSimulator({ host = '127.0.0.1', port, outDir, logLevel = 'warn', env: overrides = {} }) {
+  const env = { ...simulatorEnv(host, port), ...overrides };
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { propertyLoaded } from '../property/propertySlice';
+import { propertyLoaded, propertyRefreshRequested } from '../property/propertySlice';
 
 export type PropertyStatus = 'not-loaded' | 'loading' | 'loaded';
 
@@ -7,6 +7,8 @@ export type PropertyStatus = 'not-loaded' | 'loading' | 'loaded';
 export interface AppStatusState {
   propertyStatus: PropertyStatus;
   propertyError: boolean;
+  /** A refresh was asked for since the current load started: one more load follows it. */
+  propertyRefreshPending: boolean;
   isOnline: boolean;
   sendingAccessRequests: boolean;
   gateOpeningsInFlight: number;
@@ -15,6 +17,7 @@ export interface AppStatusState {
 const initialState: AppStatusState = {
   propertyStatus: 'not-loaded',
   propertyError: false,
+  propertyRefreshPending: false,
   isOnline: true,
   sendingAccessRequests: false,
   gateOpeningsInFlight: 0,
@@ -26,6 +29,7 @@ export const appStatusSlice = createSlice({
   reducers: {
     propertyLoadStarted(state) {
       state.propertyStatus = 'loading';
+      state.propertyRefreshPending = false;
     },
     propertyLoadFailed(state) {
       state.propertyError = true;
@@ -45,6 +49,9 @@ export const appStatusSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    builder.addCase(propertyRefreshRequested, (state) => {
+      state.propertyRefreshPending = true;
+    });
     builder.addCase(propertyLoaded, (state) => {
       state.propertyStatus = 'loaded';
       state.propertyError = false;
@@ -53,6 +60,7 @@ export const appStatusSlice = createSlice({
   selectors: {
     selectPropertyStatus: (state) => state.propertyStatus,
     selectPropertyError: (state) => state.propertyError,
+    selectPropertyRefreshPending: (state) => state.propertyRefreshPending,
     selectIsOnline: (state) => state.isOnline,
     selectSendingAccessRequests: (state) => state.sendingAccessRequests,
     selectGateOpeningsInFlight: (state) => state.gateOpeningsInFlight,
@@ -70,6 +78,7 @@ export const {
 export const {
   selectPropertyStatus,
   selectPropertyError,
+  selectPropertyRefreshPending,
   selectIsOnline,
   selectSendingAccessRequests,
   selectGateOpeningsInFlight,

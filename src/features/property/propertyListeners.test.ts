@@ -117,6 +117,29 @@ describe('property polling', () => {
     expect(selectTelnyxEnabled(store.getState())).toBe(true);
   });
 
+  it('a property-updated during a load loads once more right after it, not 60 s later', async () => {
+    const { store } = start();
+    await vi.advanceTimersByTimeAsync(10);
+    let answer!: () => void;
+    apiServer.use(
+      http.get(propertyPath, async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(rawProperty());
+      }, { once: true }),
+    );
+    store.dispatch(propertyRefreshRequested());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(2);
+    // Two updates while that answer is on its way: one more load, not two.
+    store.dispatch(propertyRefreshRequested());
+    store.dispatch(propertyRefreshRequested());
+    answer();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(3);
+  });
+
   it('stops polling when the store is disposed', async () => {
     const { store } = start();
     await vi.advanceTimersByTimeAsync(10);

@@ -1,5 +1,5 @@
 import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../app/listenerMiddleware';
-import { propertyLoadFailed, propertyLoadStarted, selectPropertyError } from '../app-status/appStatusSlice';
+import { propertyLoadFailed, propertyLoadStarted, selectPropertyError, selectPropertyRefreshPending } from '../app-status/appStatusSlice';
 import { featureFlagsLoaded, parseFeatureFlags } from './featureFlagsSlice';
 import { parsePropertyResponse } from './parsePropertyResponse';
 import { propertyLoaded, propertyRefreshRequested, selectPropertyData } from './propertySlice';
@@ -39,13 +39,18 @@ async function loadProperty({ dispatch, getState, extra: { api, logger } }: AppL
   }
 }
 
-/** From appStarted until the middleware is cleared: load now, then every 60 s (5 s while in error) or on request. */
+/**
+ * From appStarted until the middleware is cleared: load now, then every 60 s
+ * (5 s while in error) or on request; a request made during a load (the data
+ * may have changed after the answer was written) loads once more at once.
+ */
 export function listenForPropertyPolling(startListening: AppStartListening): void {
   whileAppRuns(startListening, async (listener) => {
     for (;;) {
       await Promise.all([loadProperty(listener), loadFeatureFlags(listener)]);
-      const wait = selectPropertyError(listener.getState()) ? PROPERTY_RETRY_MS : PROPERTY_REFRESH_MS;
-      await listener.take(propertyRefreshRequested.match, wait);
+      const state = listener.getState();
+      if (selectPropertyRefreshPending(state)) continue;
+      await listener.take(propertyRefreshRequested.match, selectPropertyError(state) ? PROPERTY_RETRY_MS : PROPERTY_REFRESH_MS);
     }
   });
 }
