@@ -58,13 +58,32 @@ describe('gate', () => {
     expect(selectCurrentNotification(store.getState())?.title).toBe('User who opened gate does not have access code');
   });
 
-  it('a hardware failure is logged and the in-flight count returns to zero', async () => {
+  it('signals the gate before the sound, the notification and the queued request', () => {
     const { store, services } = started();
-    services.hardware.openGate.mockRejectedValueOnce(new Error('panel unreachable'));
+    const seenAtSignal: unknown[] = [];
+    services.hardware.openGate.mockImplementationOnce(async () => {
+      seenAtSignal.push(services.sound.play.mock.calls.length, selectCurrentNotification(store.getState()), queued(store));
+    });
+    store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
+    expect(seenAtSignal).toEqual([0, null, []]);
+    expect(queued(store)).toEqual([['10001', true]]);
+  });
+
+  it('a gate the panel could not signal replaces Access Granted! with an error and the error sound', async () => {
+    const { store, services } = started();
+    let fail: (error: Error) => void = () => undefined;
+    services.hardware.openGate.mockImplementationOnce(() => new Promise((_resolve, reject) => (fail = reject)));
     store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
     expect(store.getState().app.gateOpeningsInFlight).toBe(1);
+    expect(selectCurrentNotification(store.getState())?.title).toBe('Access Granted!');
+    fail(new Error('Hardware socket unreachable: gate not opened'));
     await vi.waitFor(() => expect(store.getState().app.gateOpeningsInFlight).toBe(0));
+    expect(store.getState().notifications.items.map((n: { title: string }) => n.title)).toEqual(['The gate could not be opened']);
+    expect(selectCurrentNotification(store.getState())).toMatchObject({ status: 'ERROR', body: 'Please call the manager' });
+    expect(services.sound.play).toHaveBeenLastCalledWith('error');
     expect(console.error).toHaveBeenCalledWith('The gate could not be opened', expect.anything());
+    // The attempt was the visitor's valid code: it stays recorded as granted.
+    expect(queued(store)).toEqual([['10001', true]]);
   });
 });
 
@@ -83,6 +102,15 @@ describe('hardware socket notifications', () => {
     expect(services.sound.play).toHaveBeenCalledWith('error');
     expect(selectCurrentNotification(store.getState())?.title).toBe("Sorry, that code didn't work");
     expect(queued(store)).toEqual([['55555', false]]);
+  });
+
+  it('a read that is not a code is refused: error, error sound and a denied request with what was read', () => {
+    const { store, services } = started();
+    services.hardware.notify({ kind: 'unreadable', read: '{"code":"12a4"}' });
+    expect(services.hardware.openGate).not.toHaveBeenCalled();
+    expect(services.sound.play).toHaveBeenCalledWith('error');
+    expect(selectCurrentNotification(store.getState())).toMatchObject({ status: 'ERROR', title: "Sorry, that code didn't work" });
+    expect(queued(store)).toEqual([['{"code":"12a4"}', false]]);
   });
 
   it('refresh reloads the page', () => {

@@ -4,6 +4,8 @@ import { createAction } from '@reduxjs/toolkit';
 export const codeEntered = createAction<{ code: string; source: 'keypad' | 'qr' }>('gate/codeEntered');
 /** The panel's reader reported a card or code (compared by numeric value). */
 export const hardwareCodeRead = createAction<string>('gate/hardwareCodeRead');
+/** The panel's reader reported something that is not a code: a refused read (the payload says what came). */
+export const hardwareReadRefused = createAction<string>('gate/hardwareReadRefused');
 /** Open the gate with this code (null: nobody's code is known, which is an error). */
 export const gateOpenRequested = createAction<string | null>('gate/openRequested');
 /** A called resident or manager approved the visitor: open with their code (null: they have none, which is an error). */

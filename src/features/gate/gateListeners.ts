@@ -2,13 +2,16 @@ import type { AppDispatch, AppStartListening } from '../../app/listenerMiddlewar
 import type { RootState } from '../../app/rootReducer';
 import { gateOpeningEnded, gateOpeningStarted } from '../app-status/appStatusSlice';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
-import { notificationPushed } from '../notifications/notificationsSlice';
+import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
 import { selectRecordsAccessRequests, selectValidCodes } from '../property/selectors';
 import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';
-import { callApprovalReceived, codeEntered, gateOpenRequested, hardwareCodeRead } from './gateActions';
+import { callApprovalReceived, codeEntered, gateOpenRequested, hardwareCodeRead, hardwareReadRefused } from './gateActions';
 
 export const GATE_NO_CODE_ERROR = 'User who opened gate does not have access code';
 const SORRY_CODE = "Sorry, that code didn't work";
+/** Not in SPEC.md: shown when the panel could not be signalled within its 10 s window. */
+export const GATE_FAILED_TITLE = 'The gate could not be opened';
+export const GATE_FAILED_BODY = 'Please call the manager';
 
 function recordAccessRequest(dispatch: AppDispatch, state: RootState, code: string, granted: boolean): void {
   if (!selectRecordsAccessRequests(state)) return;
@@ -18,18 +21,27 @@ function recordAccessRequest(dispatch: AppDispatch, state: RootState, code: stri
 /** Validates typed, scanned and hardware codes, takes call approvals, and opens the gate through the hardware socket. */
 export function listenForGate(startListening: AppStartListening): void {
   startListening({
-    predicate: (action) => codeEntered.match(action) || hardwareCodeRead.match(action),
+    predicate: (action) => codeEntered.match(action) || hardwareCodeRead.match(action) || hardwareReadRefused.match(action),
     effect: (action, { dispatch, getState, extra }) => {
       const state = getState();
       const validCodes = selectValidCodes(state);
-      const fromHardware = hardwareCodeRead.match(action);
-      const code = fromHardware ? action.payload : codeEntered.match(action) ? action.payload.code : '';
-      const valid = fromHardware ? isValidHardwareCode(validCodes, code) : isValidEnteredCode(validCodes, code);
-      recordAccessRequest(dispatch, state, code, valid);
+      const fromHardware = !codeEntered.match(action);
+      let code = '';
+      let valid = false;
+      if (codeEntered.match(action)) {
+        code = action.payload.code;
+        valid = isValidEnteredCode(validCodes, code);
+      } else if (hardwareCodeRead.match(action) || hardwareReadRefused.match(action)) {
+        code = action.payload;
+        valid = hardwareCodeRead.match(action) && isValidHardwareCode(validCodes, code);
+      }
       if (valid) {
+        // The gate first: its signal leaves before the request is recorded.
         dispatch(gateOpenRequested(code));
+        recordAccessRequest(dispatch, state, code, true);
         return;
       }
+      recordAccessRequest(dispatch, state, code, false);
       extra.sound.play(fromHardware ? 'error' : 'sorryCode');
       dispatch(notificationPushed({ status: 'ERROR', title: SORRY_CODE }));
     },
@@ -53,13 +65,20 @@ export function listenForGate(startListening: AppStartListening): void {
         dispatch(notificationPushed({ status: 'ERROR', title: GATE_NO_CODE_ERROR }));
         return;
       }
-      extra.sound.play('gateOpen');
-      dispatch(notificationPushed({ status: 'SUCCESS', title: 'Access Granted!', body: 'You can now enter' }));
+      // Called before anything else: with the socket open, wiegand is sent right here.
+      const opening = extra.hardware.openGate(code);
       dispatch(gateOpeningStarted());
+      extra.sound.play('gateOpen');
+      const granted = notificationPushed({ status: 'SUCCESS', title: 'Access Granted!', body: 'You can now enter' });
+      dispatch(granted);
       try {
-        await extra.hardware.openGate(code);
+        await opening;
       } catch (error) {
+        // The visitor must not be left believing the gate opened.
         extra.logger.error('The gate could not be opened', error);
+        extra.sound.play('error');
+        dispatch(notificationPopped(granted.payload.id));
+        dispatch(notificationPushed({ status: 'ERROR', title: GATE_FAILED_TITLE, body: GATE_FAILED_BODY }));
       } finally {
         dispatch(gateOpeningEnded());
       }

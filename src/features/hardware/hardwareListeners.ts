@@ -1,5 +1,5 @@
 import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
-import { hardwareCodeRead } from '../gate/gateActions';
+import { hardwareCodeRead, hardwareReadRefused } from '../gate/gateActions';
 
 /** From appStarted until the middleware is cleared: keeps the hardware socket connected and turns its notifications into actions. */
 export function listenForHardware(startListening: AppStartListening): void {
@@ -7,6 +7,7 @@ export function listenForHardware(startListening: AppStartListening): void {
     const { hardware, page } = listener.extra;
     hardware.start((notification) => {
       if (notification.kind === 'refresh') page.reload();
+      else if (notification.kind === 'unreadable') listener.dispatch(hardwareReadRefused(notification.read));
       else listener.dispatch(hardwareCodeRead(notification.code));
     });
     try {

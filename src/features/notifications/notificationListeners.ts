@@ -25,6 +25,8 @@ export function listenForNotificationExpiry(startListening: AppStartListening): 
       // Let a gate opening that is still being signalled finish first.
       const gateIdle = (state: RootState) => selectGateOpeningsInFlight(state) === 0;
       if (!gateIdle(listener.getState())) await listener.condition((_action, state) => gateIdle(state), RELOAD_WAIT_FOR_GATE_MS);
+      // A notification shown meanwhile (a gate that failed, a queued one) reloads when it expires itself.
+      if (currentId(listener.getState()) !== null) return;
       listener.extra.page.reload();
     },
   });

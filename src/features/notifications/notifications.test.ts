@@ -51,4 +51,19 @@ describe('notifications', () => {
     await vi.advanceTimersByTimeAsync(10);
     expect(services.page.reload).toHaveBeenCalledTimes(1);
   });
+
+  it('a notification shown while the reload waits for the gate reloads only when it expires itself', async () => {
+    const { store, services } = started();
+    store.dispatch(gateOpeningStarted());
+    store.dispatch(notificationPushed({ status: 'SUCCESS', title: 'Access Granted!' }));
+    await vi.advanceTimersByTimeAsync(8000);
+    store.dispatch(notificationPushed({ status: 'ERROR', title: 'The gate could not be opened' }));
+    store.dispatch(gateOpeningEnded());
+    await vi.advanceTimersByTimeAsync(4900);
+    expect(selectCurrentNotification(store.getState())?.title).toBe('The gate could not be opened');
+    expect(services.page.reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(selectCurrentNotification(store.getState())).toBeNull();
+    expect(services.page.reload).toHaveBeenCalledTimes(1);
+  });
 });

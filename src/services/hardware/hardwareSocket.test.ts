@@ -67,23 +67,27 @@ describe('createHardwareSocket', () => {
     hardware.stop();
   });
 
-  it('logs and ignores garbage, unknown methods and unusable codes', () => {
+  it('logs and ignores garbage and unknown methods; a read that is not digits is a refused read', () => {
     const { hardware, notifications, log } = setup();
     const socket = FakeSocket.last;
     socket.open();
-    const junk = [
-      '{not json',
-      '42',
-      { jsonrpc: '2.0', method: 'reboot' },
-      { jsonrpc: '2.0', method: 'facility' },
-      { jsonrpc: '2.0', method: 'facility', params: {} },
-      { jsonrpc: '2.0', method: 'facility', params: { code: '12a4' } },
-      { jsonrpc: '2.0', method: 'facility', params: { code: -5 } },
-      { jsonrpc: '2.0', method: 'facility', params: [] },
-    ];
-    for (const message of junk) expect(() => socket.receive(message)).not.toThrow();
+    const garbage = ['{not json', '42', { jsonrpc: '2.0', method: 'reboot' }, `{"big":"${'x'.repeat(70_000)}"}`];
+    for (const message of garbage) expect(() => socket.receive(message)).not.toThrow();
     expect(notifications).toEqual([]);
-    expect(log).toHaveBeenCalledTimes(junk.length);
+    expect(log).toHaveBeenCalledTimes(garbage.length);
+    // The oversized frame is logged cut short, not whole.
+    expect(JSON.stringify(log.mock.calls.at(-1)).length).toBeLessThan(500);
+
+    const unreadable: Array<[unknown, string]> = [
+      [undefined, 'nothing'],
+      [{}, '{}'],
+      [{ code: '12a4' }, '{"code":"12a4"}'],
+      [{ code: -5 }, '{"code":-5}'],
+      [[], '[]'],
+      [{ code: 'x'.repeat(100) }, `{"code":"${'x'.repeat(100)}"}`.slice(0, 32)],
+    ];
+    for (const [params] of unreadable) socket.receive({ jsonrpc: '2.0', method: 'facility', params });
+    expect(notifications).toEqual(unreadable.map(([, read]) => ({ kind: 'unreadable', read })));
     hardware.stop();
   });
 
@@ -129,7 +133,7 @@ describe('createHardwareSocket', () => {
     hardware.stop();
   });
 
-  it('rejects requests that the panel refuses, leaves unanswered or loses on close', async () => {
+  it('rejects requests that the panel refuses or leaves unanswered', async () => {
     const { hardware } = setup();
     const socket = FakeSocket.last;
     socket.answer = 'error';
@@ -139,13 +143,59 @@ describe('createHardwareSocket', () => {
     await refused;
 
     socket.answer = 'none';
-    const unanswered = expect(hardware.openGate('12345')).rejects.toThrow('timed out');
-    await vi.advanceTimersByTimeAsync(5_000);
+    const unanswered = expect(hardware.openGate('12345')).rejects.toThrow('wiegand timed out');
+    // wiegand gives up 5000 ms after it left; the relay, sent 600 ms later, 5000 ms after that.
+    await vi.advanceTimersByTimeAsync(5_600);
     await unanswered;
+    hardware.stop();
+  });
 
-    const lost = expect(hardware.openGate('12345')).rejects.toThrow('closed');
-    socket.drop();
-    await lost;
+  it('a gate opening while the socket waits out a long back-off reconnects at once', async () => {
+    const { hardware } = setup();
+    // Three failed connections: the next attempt is 4 s away.
+    for (const wait of [500, 1_000, 2_000]) {
+      FakeSocket.last.drop();
+      await vi.advanceTimersByTimeAsync(wait);
+    }
+    FakeSocket.last.drop();
+    const sockets = FakeSocket.all.length;
+    const opened = hardware.openGate('12345');
+    expect(FakeSocket.all).toHaveLength(sockets + 1);
+    FakeSocket.last.open();
+    await vi.advanceTimersByTimeAsync(600);
+    await expect(opened).resolves.toBeUndefined();
+    expect(FakeSocket.last.calls()).toEqual([detect, ['wiegand', [0, '12345']], ['enable_relay1', []]]);
+    hardware.stop();
+  });
+
+  it('a socket that drops between wiegand and the relay pulses the relay once it is back, once', async () => {
+    const { hardware } = setup();
+    FakeSocket.last.open();
+    const opened = hardware.openGate('12345');
+    const first = FakeSocket.last;
+    first.answer = 'none';
+    first.drop();
+    await vi.advanceTimersByTimeAsync(2_000);
+    FakeSocket.last.open();
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(opened).resolves.toBeUndefined();
+    expect(first.calls()).toEqual([detect, ['wiegand', [0, '12345']]]);
+    expect(FakeSocket.last.calls()).toEqual([detect, ['enable_relay1', []]]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(FakeSocket.all.flatMap((socket) => socket.calls()).filter(([method]) => method === 'enable_relay1')).toHaveLength(1);
+    hardware.stop();
+  });
+
+  it('gives up on the relay when the socket is not back within the window', async () => {
+    const { hardware } = setup();
+    FakeSocket.last.open();
+    const opened = expect(hardware.openGate('12345')).rejects.toThrow('relay not pulsed');
+    FakeSocket.last.drop();
+    await vi.advanceTimersByTimeAsync(10_600);
+    await opened;
+    FakeSocket.last.open();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeSocket.all.flatMap((socket) => socket.calls()).filter(([method]) => method === 'enable_relay1')).toEqual([]);
     hardware.stop();
   });
 
@@ -156,6 +206,7 @@ describe('createHardwareSocket', () => {
     const relaying = expect(relayingPanel.hardware.openGate('12345')).rejects.toThrow('stopped');
     const downPanel = setup();
     FakeSocket.last.drop();
+    // The opening reconnects at once (a third socket) and waits for it.
     const waiting = expect(downPanel.hardware.openGate('54321')).rejects.toThrow('stopped');
     expect(vi.getTimerCount()).toBeGreaterThan(0);
 
@@ -165,7 +216,7 @@ describe('createHardwareSocket', () => {
     expect(vi.getTimerCount()).toBe(0);
     expect(FakeSocket.all.every((socket) => socket.closed)).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.all).toHaveLength(3);
   });
 });
 
@@ -182,13 +233,18 @@ describe('facility params of any shape (property-based)', () => {
     return notifications;
   }
 
-  it('never throws, and passes on only the digits the panel read', () => {
+  it('never throws, passes on only the digits the panel read, and calls anything else unreadable', () => {
     fc.assert(
       fc.property(fc.oneof(junk, fc.array(junk), fc.dictionary(fc.string(), junk)), (params) => {
         const sent: unknown = Array.isArray(params) ? params[0] : typeof params === 'object' && params !== null ? params.code : undefined;
-        for (const notification of receiveFacility(params)) {
-          expect(notification).toEqual({ kind: 'facility', code: String(sent) });
-          expect(String(sent)).toMatch(/^\d+$/);
+        const notifications = receiveFacility(params);
+        expect(notifications).toHaveLength(1);
+        const [notification] = notifications;
+        if (notification?.kind === 'facility') {
+          expect(notification.code).toBe(String(sent));
+          expect(notification.code).toMatch(/^\d+$/);
+        } else {
+          expect(notification).toEqual({ kind: 'unreadable', read: expect.any(String) });
         }
       }),
       RUNS,

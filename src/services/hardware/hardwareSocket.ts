@@ -24,6 +24,7 @@ export interface HardwareSocketOptions {
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
+const SOCKET_CLOSED = 'Hardware socket closed';
 
 /** Something waiting on the socket: a reply to request `id`, the next open, or a plain delay. */
 interface Waiter {
@@ -52,11 +53,17 @@ const facilityParams = v.union([
   ),
 ]);
 
+/** How much of an unreadable read is kept for the denied request and the log. */
+const READ_TEXT_MAX = 32;
+/** Frames longer than this are not read at all (a daemon gone wrong, or someone else on the port). */
+const FRAME_MAX = 64 * 1024;
+
 function parseNotification(message: Json): HardwareNotification | undefined {
   if (message.method === 'refresh') return { kind: 'refresh' };
   if (message.method !== 'facility') return undefined;
   const params = v.safeParse(facilityParams, message.params);
-  return params.success ? { kind: 'facility', code: params.output } : undefined;
+  if (params.success) return { kind: 'facility', code: params.output };
+  return { kind: 'unreadable', read: (JSON.stringify(message.params) ?? 'nothing').slice(0, READ_TEXT_MAX) };
 }
 
 /**
@@ -109,6 +116,26 @@ export function createHardwareSocket({
     return reply;
   }
 
+  /** Resolves once the socket opens; a reconnection waiting for its back-off is made at once. */
+  async function whenOpen(deadline: number, what: string): Promise<void> {
+    if (reconnectTimer !== undefined) {
+      clearTimeout(reconnectTimer);
+      connect();
+    }
+    await wait({ kind: 'open' }, Math.max(0, deadline - Date.now()), new Error(`Hardware socket unreachable: ${what}`));
+  }
+
+  /**
+   * A request's failure as a value (null when it succeeded). With `lostIsSent`,
+   * an answer lost with the socket counts as success: the request had left.
+   */
+  function settled(request: Promise<unknown>, { lostIsSent }: { lostIsSent: boolean }): Promise<unknown> {
+    return request.then(
+      () => null,
+      (error: unknown) => (lostIsSent && error instanceof Error && error.message === SOCKET_CLOSED ? null : error),
+    );
+  }
+
   function handleReply(message: Json) {
     const waiter = [...waiters].find((w) => w.kind === 'reply' && w.id === message.id);
     if (!waiter) return log('Hardware socket: reply to an unknown request', message);
@@ -118,9 +145,11 @@ export function createHardwareSocket({
   }
 
   function handleMessage(data: unknown) {
+    const text = String(data);
+    if (text.length > FRAME_MAX) return log(`Hardware socket: dropped a ${text.length}-character frame`, text.slice(0, 200));
     let message: unknown;
     try {
-      message = JSON.parse(String(data));
+      message = JSON.parse(text);
     } catch {
       return log('Hardware socket: unparsable message', data);
     }
@@ -128,6 +157,7 @@ export function createHardwareSocket({
     if (message.method === undefined && message.id !== undefined) return handleReply(message);
     const notification = parseNotification(message);
     if (!notification) return log('Hardware socket: ignored notification', message);
+    if (notification.kind === 'unreadable') log('Hardware socket: unreadable facility read', notification.read);
     onNotification?.(notification);
   }
 
@@ -156,7 +186,7 @@ export function createHardwareSocket({
     next.onclose = () => {
       socket = null;
       isOpen = false;
-      settleAll('reply', new Error('Hardware socket closed'));
+      settleAll('reply', new Error(SOCKET_CLOSED));
       scheduleReconnect();
     };
   }
@@ -189,13 +219,16 @@ export function createHardwareSocket({
 
     async openGate(code) {
       if (!code) throw new Error('User who opened gate does not have access code');
-      if (!isOpen) {
-        await wait({ kind: 'open' }, retryWindowMs, new Error('Hardware socket unreachable: gate not opened'));
-      }
-      const signal = call('wiegand', [0, code]);
+      const deadline = Date.now() + retryWindowMs;
+      // Open: the code signal leaves now, in the caller's turn, before anything else it does.
+      if (!isOpen) await whenOpen(deadline, 'gate not opened');
+      const signal = settled(call('wiegand', [0, code]), { lostIsSent: true });
       // The relay follows the code signal after a fixed delay, not after its answer.
-      const relay = wait({ kind: 'delay' }, relayDelayMs).then(() => call('enable_relay1', []));
-      await Promise.all([signal, relay]);
+      await wait({ kind: 'delay' }, relayDelayMs);
+      // A socket that dropped since: the relay is pulsed once it is back, inside the same window, and only once.
+      if (!isOpen) await whenOpen(deadline + relayDelayMs, 'relay not pulsed');
+      const [codeError, relayError] = await Promise.all([signal, settled(call('enable_relay1', []), { lostIsSent: false })]);
+      if (codeError ?? relayError) throw codeError ?? relayError;
     },
   };
 }

@@ -1,5 +1,9 @@
-/** A notification pushed by the panel's hardware daemon. */
-export type HardwareNotification = { kind: 'facility'; code: string } | { kind: 'refresh' };
+/**
+ * A notification pushed by the panel's hardware daemon. A `facility` read
+ * whose code is not digits is `unreadable` (a refused read), with a short
+ * text of what came, for the denied access request.
+ */
+export type HardwareNotification = { kind: 'facility'; code: string } | { kind: 'unreadable'; read: string } | { kind: 'refresh' };
 
 /**
  * The panel's local hardware socket (JSON-RPC 2.0 over WebSocket).
