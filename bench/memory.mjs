@@ -50,14 +50,20 @@ const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
  * measurement sooner than 8 s after the last scan counts those as leaked.
  */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 9000);
-/** To find which screen leaks: BENCH_LEGS=code,directory,qr,property (default all four). */
-const LEGS = (process.env.BENCH_LEGS ?? 'code,directory,qr,property').split(',');
+/**
+ * To find which screen leaks: BENCH_LEGS=code,directory,qr,property,call-cancelled,call-answered
+ * (default all six). The call legs call the manager: cancelled once the back end has the call;
+ * answered with live video by the simulator's console in a second browser, then left by BACK.
+ */
+const LEGS = (process.env.BENCH_LEGS ?? 'code,directory,qr,property,call-cancelled,call-answered').split(',');
+const CALL_LEGS = LEGS.filter((leg) => leg.startsWith('call-'));
 /** Verdict thresholds, per cycle, after GC. */
 const LIMITS = { heap: 1024, nodes: 0.5, listeners: 0.05 };
 // The same flags as bench/run.mjs and tests/e2e/chromium.ts (BROWSER-TESTING.md).
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
 ];
 
 if (!Number.isInteger(CYCLES) || CYCLES < 1) throw new Error(`Cycles must be a positive integer, got ${process.argv[2] ?? process.env.BENCH_CYCLES}`);
@@ -69,6 +75,18 @@ if (!Number.isInteger(CYCLES) || CYCLES < 1) throw new Error(`Cycles must be a p
 function installCounters() {
   const tracks = { calls: 0, created: 0, stopped: 0, refs: [] };
   const workers = { created: 0, terminated: 0, framesPosted: 0, refs: [] };
+  const peers = { created: 0, refs: [] };
+
+  const NativePeer = window.RTCPeerConnection;
+  class CountedPeer extends NativePeer {
+    constructor(...args) {
+      super(...args);
+      peers.created += 1;
+      peers.refs.push(new WeakRef(this));
+    }
+  }
+  Object.defineProperty(CountedPeer, 'name', { value: 'RTCPeerConnection' });
+  window.RTCPeerConnection = CountedPeer;
 
   const getUserMedia = MediaDevices.prototype.getUserMedia;
   MediaDevices.prototype.getUserMedia = async function (...args) {
@@ -111,7 +129,11 @@ function installCounters() {
     counts() {
       tracks.refs = tracks.refs.filter((ref) => ref.deref() !== undefined);
       workers.refs = workers.refs.filter((ref) => ref.deref() !== undefined);
+      peers.refs = peers.refs.filter((ref) => ref.deref() !== undefined);
       return {
+        peersCreated: peers.created,
+        peersOpen: peers.refs.filter((ref) => ref.deref()?.signalingState !== 'closed').length,
+        peersReachable: peers.refs.length,
         gumCalls: tracks.calls,
         tracksCreated: tracks.created,
         tracksStopped: tracks.stopped,
@@ -125,6 +147,11 @@ function installCounters() {
       };
     },
     framesPosted: () => workers.framesPosted,
+    /** Media still held open right now (no GC): for a call that ends with a notification and a reload. */
+    openNow: () => ({
+      tracksLive: tracks.refs.filter((ref) => ref.deref()?.readyState === 'live').length,
+      peersOpen: peers.refs.filter((ref) => ref.deref() !== undefined && ref.deref().signalingState !== 'closed').length,
+    }),
   };
 }
 
@@ -172,13 +199,21 @@ const work = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-memory-'));
 const sim = await startSimulator({ port: 0, host: HOST });
 
 const outDir = path.join(work, 'dist');
-await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir });
+// The development build counts calls down after 10 s instead of an hour, so the
+// call legs are not refused by the limit of 10 calls (nothing else differs).
+const env = CALL_LEGS.length > 0 ? { VITE_APP_ENV: 'development' } : {};
+await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir, env });
 const kiosk = await startStaticServer({ dir: outDir, port: 0, host: HOST });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   headless: true,
   args: CHROMIUM_ARGS,
 });
+
+// The resident's app for answered calls: the console, in a browser of its own (a page behind another gets no frames).
+const farEndBrowser = CALL_LEGS.includes('call-answered')
+  ? await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
+  : null;
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const signed = (value, digits = 1) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
@@ -213,14 +248,65 @@ try {
   async function propertyUpdated() {
     const fetched = page.waitForResponse((response) => response.url().endsWith('/api/telephone-entry/property'), { timeout: 5000 });
     const delivered = sim.propertyUpdated();
-    if (delivered !== 1) throw new Error(`property-updated reached ${delivered} kiosks`);
+    // The kiosk, and the console when it plays the far end.
+    if (delivered !== (farEndBrowser ? 2 : 1)) throw new Error(`property-updated reached ${delivered} subscribers`);
     await fetched;
     await page.waitForFunction(() => !document.querySelector('.screen-footer.version')?.textContent?.endsWith('...'));
   }
 
+  const farEnd = farEndBrowser ? await farEndBrowser.newPage() : null;
+  if (farEnd) {
+    await farEnd.goto(`${sim.url}/console`);
+    await farEnd.waitForFunction(() => !document.getElementById('answer-video').disabled);
+  }
+
+  /** BACK on home calls the manager; resolves with the back end's call id once it has the call. */
+  async function placeCall() {
+    const known = sim.state.calls.length;
+    await page.evaluate(() =>
+      window.__bench.time(
+        () => window.__bench.key('Escape'),
+        () => document.querySelector('.call-status')?.textContent.startsWith('Calling') ?? false,
+      ),
+    );
+    for (let i = 0; sim.state.calls.length === known; i += 1) {
+      if (i > 400) throw new Error('The kiosk never created the call');
+      await sleep(25);
+    }
+    return sim.state.calls.at(-1).id;
+  }
+
+  /** A call that ends by BACK: once placed, or once answered with video. */
+  async function callLeg(leg) {
+    const id = await placeCall();
+    if (leg === 'call-answered') {
+      await farEnd.locator('#call-info', { hasText: `${id} ` }).waitFor();
+      await farEnd.getByRole('button', { name: 'Answer with video' }).click();
+      await page.waitForFunction(() => document.querySelector('.call-status')?.textContent.startsWith('Connected'), null, { timeout: 10_000 });
+    }
+    const left = await page.evaluate(async () => {
+      await window.__bench.time(() => window.__bench.key('Escape'), () => document.querySelector('.home-links') !== null);
+      return document.querySelector('[role="alertdialog"]')?.getAttribute('aria-label') ?? null;
+    });
+    if (left) throw new Error(`${leg}: a notification showed (${left})`);
+  }
+
   async function cycle(index) {
     await page.evaluate(roundTrip, LEGS);
+    for (const leg of CALL_LEGS) await callLeg(leg);
     if (LEGS.includes('property') && (index + 1) % PROPERTY_EVERY === 0) await propertyUpdated();
+  }
+
+  /**
+   * A denied call ends with a notification and, 5 s later, a reload that would
+   * hide any leak: so what it still holds is read while the notification shows.
+   */
+  async function deniedCall() {
+    const id = await placeCall();
+    sim.callAction('deny', id);
+    await page.getByRole('alertdialog').waitFor();
+    await sleep(500);
+    return page.evaluate(() => window.__memory.openNow());
   }
 
   async function measure(label, cyclesDone) {
@@ -248,7 +334,8 @@ try {
         `  ${String(row.nodes).padStart(5)}  ${String(row.listeners).padStart(9)}` +
         `  ${`${row.tracksCreated - row.tracksStopped}/${row.tracksCreated}`.padStart(7)}  ${String(row.tracksReachable).padStart(9)}` +
         `  ${`${row.workersCreated - row.workersTerminated}/${row.workersCreated}`.padStart(7)}  ${String(row.runningWorkers).padStart(7)}` +
-        `  ${String(row.workersReachable).padStart(9)}  ${kb(row.embedder).padStart(10)}`,
+        `  ${String(row.workersReachable).padStart(9)}  ${`${row.peersOpen}/${row.peersCreated}`.padStart(7)}  ${String(row.peersReachable).padStart(9)}` +
+        `  ${kb(row.embedder).padStart(10)}`,
     );
     rows.push(row);
     return row;
@@ -268,13 +355,16 @@ try {
   }
 
   console.log(`Kiosk memory benchmark: Chromium ${browser.version()}, GEN2 800x480, seeded property, legs ${LEGS.join(',')}`);
-  console.log(`Round trip: 1 2 BACK | DOWN DOWN BACK | GO (camera plays, a frame to the QR worker) BACK; property-updated every ${PROPERTY_EVERY} cycles`);
+  console.log(
+    `Round trip: 1 2 BACK | DOWN DOWN BACK | GO (camera plays, a frame to the QR worker) BACK | BACK (call the manager, ` +
+      `the back end has it) BACK | BACK, answered with video, BACK; property-updated every ${PROPERTY_EVERY} cycles (legs not chosen are skipped)`,
+  );
   const t0 = performance.now();
   for (let i = 0; i < WARMUP; i += 1) await cycle(i);
   console.log(`Warm-up: ${WARMUP} cycles in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   console.log(`Each checkpoint: ${SETTLE_MS / 1000} s wait, forced GC, then the figures\n`);
-  console.log('                               JS heap             DOM     JS event    camera tracks       QR workers         Blink');
-  console.log('  checkpoint    cycles        used  per cycle  nodes  listeners  unstopped  uncollected  unterm.  running  uncollected  heap');
+  console.log('                               JS heap             DOM     JS event    camera tracks       QR workers                  peer connections       Blink');
+  console.log('  checkpoint    cycles        used  per cycle  nodes  listeners  unstopped  uncollected  unterm.  running  uncollected     open  uncollected  heap');
   const loadsBefore = loads;
   const consoleErrorsBefore = consoleErrors.length;
   await measure('after warm-up', 0);
@@ -287,6 +377,8 @@ try {
   const loopMs = performance.now() - t1;
   await measure('end', CYCLES);
   await snapshot('end');
+  const reloads = loads - loadsBefore;
+  const denied = CALL_LEGS.length > 0 ? await deniedCall() : null;
 
   const first = rows[0];
   const last = rows.at(-1);
@@ -307,7 +399,13 @@ try {
     `QR workers: ${last.workersCreated} created, ${last.workersTerminated} terminated, ${last.runningWorkers} running in Chromium, ` +
       `${last.workersReachable} not yet collected after GC; ${last.framesPosted} frames sent`,
   );
-  console.log(`Page: ${loads - loadsBefore} reloads, ${consoleErrors.length - consoleErrorsBefore} console errors during the run`);
+  if (last.peersCreated > 0) {
+    console.log(`Peer connections: ${last.peersCreated} created, ${last.peersOpen} open, ${last.peersReachable} not yet collected after GC`);
+  }
+  if (denied) {
+    console.log(`Denied call, while its notification shows (before the reload): ${denied.tracksLive} live tracks, ${denied.peersOpen} open peer connections`);
+  }
+  console.log(`Page: ${reloads} reloads, ${consoleErrors.length - consoleErrorsBefore} console errors during the run`);
   console.log(
     'Note: the Blink heap also holds what DevTools records for this CDP session (network request data, kept only\n' +
       'while a debugger is attached) and bounded browser records (resource timing 250, layout shifts 150, 50 history\n' +
@@ -316,7 +414,7 @@ try {
   );
 
   const problems = [];
-  if (loads !== loadsBefore) problems.push(`the page reloaded ${loads - loadsBefore} times during the run: figures are invalid`);
+  if (reloads !== 0) problems.push(`the page reloaded ${reloads} times during the run: figures are invalid`);
   if (errors.length > 0) problems.push(`uncaught errors in the page: ${[...new Set(errors)].join(' | ')}`);
   const heapRate = rate('heap', mid);
   if (heapRate >= LIMITS.heap) problems.push(`JS heap grows ${kb(heapRate)} a cycle (limit ${kb(LIMITS.heap)})`);
@@ -328,15 +426,21 @@ try {
     problems.push(`${last.workersCreated - last.workersTerminated} QR workers never terminated (${last.runningWorkers} running)`);
   }
   if (last.workersReachable > first.workersReachable) problems.push(`${last.workersReachable} QR worker objects still held after GC`);
+  if (last.peersOpen > 0) problems.push(`${last.peersOpen} peer connections never closed`);
+  if (last.peersReachable > first.peersReachable) problems.push(`${last.peersReachable} peer connections still held after GC`);
+  if (denied && denied.tracksLive + denied.peersOpen > 0) {
+    problems.push(`a denied call left ${denied.tracksLive} tracks live and ${denied.peersOpen} peer connections open`);
+  }
   console.log(
     problems.length === 0
       ? `\nVerdict: NO LEAK: JS heap ${signed(heapRate / 1024, 2)} KB a cycle after GC (limit ${kb(LIMITS.heap)}); ` +
-          'DOM nodes, listeners, camera tracks and QR workers all given back'
+          'DOM nodes, listeners, camera tracks, QR workers and peer connections all given back'
       : `\nVerdict: LEAK: ${problems.join('; ')}`,
   );
   console.log(`Total ${((performance.now() - started) / 1000).toFixed(1)} s`);
   process.exitCode = problems.length === 0 ? 0 : 1;
 } finally {
+  await farEndBrowser?.close();
   await browser.close();
   await kiosk.close();
   await sim.close();
