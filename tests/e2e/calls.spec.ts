@@ -246,7 +246,8 @@ test('SPEC.md: more than 10 recent calls to one resident are refused with the th
   expect(callsTo(who.id)).toBe(11);
 });
 
-test('a refused camera leaves the call screen and places no call', async ({ page, kiosk, sim }) => {
+test('a refused camera leaves the call screen and places no call', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+  allowConsoleErrors(/^Call failed \(no-media\) /);
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });

@@ -20,6 +20,7 @@ import { startStaticServer } from '../../scripts/static-server.mjs';
 import { KNOWN } from '../../simulator/seed.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { createPageGuard, type PageGuard } from './support/pageGuard';
 
 export { expect, KNOWN };
 
@@ -85,6 +86,10 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  /** Fails the test on an uncaught page error, a console error it did not allow, or a CSP violation. */
+  guard: PageGuard;
+  /** Console errors this test may cause (see PageGuard); any other fails it. */
+  allowConsoleErrors: PageGuard['allowConsoleErrors'];
   sim: Simulator;
   kiosk: Kiosk;
   waitForRecord: WaitForRecord;
@@ -133,6 +138,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
 
+  // eslint-disable-next-line no-empty-pattern
+  guard: async ({}, use, testInfo) => {
+    const guard = createPageGuard();
+    await use(guard);
+    // Last to tear down: every page and browser of the test is closed by now.
+    await guard.finish(testInfo);
+  },
+
+  allowConsoleErrors: async ({ guard }, use) => {
+    await use(guard.allowConsoleErrors);
+  },
+
   sim: async ({ kioskBuild }, use) => {
     const sim = await startSimulator({ port: kioskBuild.simPort, host: HOST });
     await use(sim);
@@ -142,32 +159,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // The browser context depends on the simulator, so pages close before it
   // does. `sim` comes first: fixtures are set up in parameter order and torn
   // down in reverse, so the simulator outlives Playwright's own context.
-  context: async ({ sim, context }, use) => {
+  // Its pages are watched by the guard; their console goes into the report of a failed test.
+  context: async ({ guard, sim, context }, use) => {
     void sim;
+    await guard.watch(context);
     await use(context);
-  },
-
-  // Uncaught exceptions in the kiosk fail the test (console errors do not:
-  // the kiosk logs expected failures, e.g. while the API is down).
-  // The page's console goes into the report of a failed test.
-  page: async ({ page }, use, testInfo) => {
-    const errors: string[] = [];
-    const log: string[] = [];
-    const started = Date.now();
-    const stamp = () => `${String(Date.now() - started).padStart(6)} ms`;
-    page.on('pageerror', (error) => {
-      errors.push(error.stack ?? error.message);
-      log.push(`${stamp()} pageerror ${error.message}`);
-    });
-    page.on('console', (message) => log.push(`${stamp()} ${message.type()} ${message.text()}`));
-    page.on('load', () => log.push(`${stamp()} load ${page.url()}`));
-    await use(page);
-    if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('kiosk-console.txt', { body: log.join('\n'), contentType: 'text/plain' });
-    }
-    if (errors.length > 0 && testInfo.expectedStatus === 'passed') {
-      throw new Error(`Uncaught errors in the kiosk page:\n${errors.join('\n\n')}`);
-    }
   },
 
   kiosk: async ({ kioskBuild, sim }, use) => {
@@ -229,17 +225,36 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 
-  launchBrowser: async ({ sim }, use) => {
+  launchBrowser: async ({ guard, sim }, use) => {
     void sim;
     const browsers: Browser[] = [];
     await use(async (extraArgs = []) => {
       const browser = await launchChromium(extraArgs);
       browsers.push(browser);
+      // Every context the test makes in it is watched like the default one.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await guard.watch(context);
+        return context;
+      };
       return browser;
     });
     await Promise.all(browsers.map((browser) => browser.close()));
   },
 });
+
+/**
+ * The console errors of an API that answers 503 (sim.setOffline): Chromium's
+ * line for each refused request, and the kiosk's own log line for each failure.
+ */
+export const API_DOWN_ERRORS: RegExp[] = [
+  /^Failed to load resource: the server responded with a status of 503 /,
+  /^(Property data could not be loaded|Feature flags could not be loaded|Check-in failed|Access requests could not be sent|Real-time channel subscription failed) /,
+];
+
+/** The console errors of a browser that is offline (context.setOffline): requests that could not go out. */
+export const BROWSER_OFFLINE_ERRORS: RegExp[] = [/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED /];
 
 /** Hardware socket messages the kiosk sent (direction 'in'), optionally only one method. */
 export function hardwareIn(sim: Pick<Simulator, 'state'>, method?: string): SimRecord[] {
