@@ -21,12 +21,7 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
   const api = createApiClient({ baseUrl: config.apiUrl, getToken });
   const logger = createRemoteLogger(api);
   const page = createPageControl({ beforeReload, log: logger.error });
-  const realtime = createPusherRealtime({
-    ...config.pusher,
-    authEndpoint: `${config.apiUrl}/api/telephone-entry/pusher/auth`,
-    getToken,
-    log: logger.error,
-  });
+  const realtime = createPusherRealtime({ ...config.pusher, authorize: api.authorizeChannel, log: logger.error });
   return {
     api,
     logger,

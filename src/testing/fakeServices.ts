@@ -28,6 +28,10 @@ export function createFakeRealtime() {
     emit(channel: string, event: string, data: unknown) {
       subscribers(channel).forEach((handlers) => handlers.onEvent(event, data));
     },
+    /** Plays the server confirming a subscription to `channel` (pusher-js does so again after each reconnection). */
+    confirmSubscription(channel: string) {
+      subscribers(channel).forEach((handlers) => handlers.onSubscribed?.());
+    },
     /** Plays a subscription error on `channel`. */
     failSubscription(channel: string, error: unknown) {
       subscribers(channel).forEach((handlers) => handlers.onSubscriptionError?.(error));

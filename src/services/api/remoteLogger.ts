@@ -10,13 +10,22 @@ function describe(meta: unknown): unknown {
   return meta ?? null;
 }
 
+/** Log lines on their way at once; more are only written locally, so an outage cannot pile up requests. */
+export const MAX_LOGS_IN_FLIGHT = 4;
+
 export function createRemoteLogger(api: Pick<ApiClient, 'sendLog'>, now: () => Date = () => new Date()): Logger {
+  let inFlight = 0;
   return {
     error(message, meta) {
       const entry = { message, meta: describe(meta), timestamp: now().toISOString() };
       console.error(message, entry.meta);
+      if (inFlight >= MAX_LOGS_IN_FLIGHT) return;
+      inFlight += 1;
       // Best effort: a log that cannot be delivered is not worth another log line.
-      api.sendLog(entry).catch(() => undefined);
+      api
+        .sendLog(entry)
+        .catch(() => undefined)
+        .finally(() => (inFlight -= 1));
     },
   };
 }
