@@ -40,6 +40,7 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
       }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
+    settings: { codeLock: config.codeLock },
   };
 }
 

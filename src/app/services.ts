@@ -1,6 +1,7 @@
 import type { ApiClient } from '../services/api/apiClient';
 import type { Logger } from '../services/api/remoteLogger';
 import type { CallStreamRegistry } from '../services/call/callStreams';
+import type { CodeLockSettings } from '../features/code-lock/codeLockSlice';
 import type { CallKit } from '../services/call/types';
 import type { HardwareService } from '../services/hardware/types';
 import type { RealtimeService } from '../services/realtime/types';
@@ -38,4 +39,6 @@ export interface Services {
   sound: SoundService;
   page: PageControl;
   call: CallServices;
+  /** Build-time settings the listeners need. */
+  settings: { codeLock: CodeLockSettings };
 }

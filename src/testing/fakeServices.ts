@@ -82,6 +82,8 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     sound: { play: vi.fn(), stop: vi.fn(), stopAll: vi.fn() },
     page: createFakePage(),
     call: createFakeCall(),
+    // The lock as the issue of record words it: 5 refused codes within 60 s lock entry for 30 s.
+    settings: { codeLock: { attempts: 5, windowMs: 60_000, lockMs: 30_000 } },
   };
   return services satisfies Services;
 }
