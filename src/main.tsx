@@ -6,12 +6,14 @@ import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './app/App';
 import { config } from './app/config';
 import { createServices } from './app/createServices';
+import { installLockdown } from './app/lockdown';
 import { startKiosk } from './app/startup';
 import { makeStore } from './app/store';
 import { Splash } from './components/Splash';
 import { readLaunchParams } from './features/session/launchParams';
 import './styles.css';
 
+installLockdown(window);
 const launch = readLaunchParams(window.location.search);
 let persistor: Persistor | null = null;
 const services = createServices(config, {
