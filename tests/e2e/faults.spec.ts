@@ -218,6 +218,36 @@ test.describe('the hardware socket', () => {
   });
 });
 
+test('the console injects and clears each kind of fault', async ({ page, sim, allowConsoleErrors }) => {
+  // The console's own Pusher connection notices the server it stops.
+  allowConsoleErrors(/^WebSocket connection to 'wss?:\/\/[^']+\/app\/kiosk-local/);
+  await page.goto(`${sim.url}/console`);
+  const faults = page.locator('#faults');
+  await faults.getByLabel('Endpoint').selectOption('telephone-entry/access-requests');
+  await faults.getByLabel('Fault').selectOption('lost-answer');
+  await faults.getByLabel(/How many requests/).fill('2');
+  await faults.getByRole('button', { name: 'Inject' }).click();
+  await expect(faults.getByRole('listitem')).toHaveText(['telephone-entry/access-requests: lost-answer for 2 more']);
+  expect(sim.snapshot().faults).toEqual({ 'telephone-entry/access-requests': { fault: 'lost-answer', remaining: 2 } });
+  await expect(page.locator('#fault-badge')).toHaveText('1 API fault');
+
+  await faults.getByRole('button', { name: 'Stop' }).click();
+  await expect.poll(() => sim.snapshot().pusherRunning).toBe(false);
+  await faults.getByRole('button', { name: 'Start again' }).click();
+  await expect.poll(() => sim.snapshot().pusherRunning).toBe(true);
+
+  await faults.getByLabel('Seconds to refuse').fill('30');
+  await faults.getByRole('button', { name: 'Refuse' }).click();
+  await expect.poll(() => sim.snapshot().hardwareRefusedUntil).not.toBeNull();
+  await expect(page.locator('#fault-badge')).toHaveText('1 API fault, hardware socket refused');
+  await faults.getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => sim.snapshot().hardwareRefusedUntil).toBeNull();
+
+  await faults.getByRole('button', { name: 'Clear all' }).click();
+  await expect(faults.getByRole('listitem')).toHaveCount(0);
+  await expect(page.locator('#fault-badge')).toBeHidden();
+});
+
 test('a full storage quota never crashes the kiosk: codes still open the gate and reach the server', async ({ page, kiosk, sim, allowConsoleErrors }) => {
   // Saving state fails from here on; the kiosk may say so.
   allowConsoleErrors(/quota|storage/i);
