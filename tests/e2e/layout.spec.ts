@@ -1,14 +1,14 @@
 // Every screen on every panel size (issue 13): the installer message, the
 // splash, home, code entry, both notifications, the directory, QR scan and a
-// call (ringing and answered with video) of a button model and of TOUCH, at
-// 800x480, 1024x600, 1280x800 and the portrait 480x800, 600x1024, 800x1280.
-// Each must fit (support/layout.ts: no page scroll, nothing outside the
-// screen, cut or overlapping) and is written to
+// call ringing (and on TOUCH answered with video), for a button model and for
+// TOUCH, at 800x480, 1024x600, 1280x800 and the portrait 480x800, 600x1024,
+// 800x1280. Each must fit (support/layout.ts: no page scroll, nothing outside
+// the screen, cut or overlapping) and is written to
 // test-results/screenshots/layout/<model>-<width>x<height>-<screen>.png;
 // UPDATE_DOCS_SCREENSHOTS=1 copies the README's to docs/screenshots/.
 import type { Page } from '@playwright/test';
 import { expect, KNOWN, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
-import { expectFits, PANEL_SIZES, saveScreenshot, type PanelSize } from './support/layout';
+import { expectFits, expectTargets, PANEL_SIZES, saveScreenshot, type PanelSize } from './support/layout';
 
 /** The README's screenshots: a large landscape panel and a portrait one beside the 800x480 ones. */
 const FOR_DOCS: Record<string, string> = {
@@ -19,8 +19,8 @@ const FOR_DOCS: Record<string, string> = {
   'GEN2-1280x800-directory': 'directory-gen2-1280x800.png',
   'GEN2-480x800-directory': 'directory-gen2-480x800.png',
   'TOUCH-1280x800-directory': 'directory-touch-1280x800.png',
-  'TOUCH-600x1024-directory': 'directory-touch-600x1024.png',
-  'GEN2-1280x800-call-connected': 'call-connected-1280x800.png',
+  'TOUCH-480x800-directory': 'directory-touch-480x800.png',
+  'TOUCH-1280x800-call-connected': 'call-connected-1280x800.png',
   'TOUCH-480x800-call-connected': 'call-connected-480x800.png',
 };
 
@@ -46,6 +46,10 @@ async function check(page: Page, shot: string): Promise<void> {
   await expectFits(page, shot);
   await saveScreenshot(page, `layout/${shot}`, FOR_DOCS[shot]);
 }
+
+/** Touch targets on TOUCH: 44x44 CSS px for main actions, 24x24 for the A-Z strip (WCAG 2.5.5 and 2.5.8). */
+const MAIN_ACTION_PX = 44;
+const LETTER_PX = 24;
 
 type Model = 'GEN2' | 'TOUCH';
 
@@ -73,6 +77,8 @@ async function checkDirectory(page: Page, model: Model, shot: (screen: string) =
   if (model === 'TOUCH') {
     await expect(page.getByTestId('directory-list').getByRole('button').first()).toBeVisible();
     await check(page, shot('directory'));
+    await expectTargets(page, '.directory-scroll .directory-resident, .page-button, .cancel-touch', MAIN_ACTION_PX, shot('directory'));
+    await expectTargets(page, '.letter', LETTER_PX, shot('directory'));
     await page.getByRole('navigation', { name: 'Jump to letter' }).getByRole('button', { name: 'M', exact: true }).click();
     await expect(page.getByRole('button', { name: LONG_NAME })).toBeInViewport({ ratio: 1 });
     await check(page, shot('directory-long-name'));
@@ -108,12 +114,18 @@ async function checkDirectory(page: Page, model: Model, shot: (screen: string) =
   await expect(page.getByRole('heading', WELCOME)).toBeVisible();
 }
 
-/** Calls the manager, checks the ringing screen, lets the console answer with video, checks that. */
+/**
+ * Calls the manager and checks the ringing screen; on TOUCH the console then
+ * answers with video and the answered screen is checked too (it is laid out
+ * the same on every model, and a real video call costs seconds under load).
+ */
 async function checkCall(page: Page, model: Model, shot: (screen: string) => string, sim: Simulator): Promise<void> {
   await openLink(page, model, 'Call a manager', 'Escape');
   await expect(page.getByRole('status')).toHaveText('Calling a Manager...');
   await expect.poll(() => page.locator('.call-preview').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThanOrEqual(2);
   await check(page, shot('call'));
+  if (model === 'TOUCH') await expectTargets(page, '.cancel-touch', MAIN_ACTION_PX, shot('call'));
+  if (model !== 'TOUCH') return;
 
   const farEnd = await page.context().newPage();
   await farEnd.goto(`${sim.url}/console`);
@@ -154,12 +166,15 @@ for (const model of ['GEN2', 'TOUCH'] as const) {
       await expect(page.getByRole('heading', WELCOME)).toBeVisible();
       await page.unroute('**/telephone-entry/property');
       await check(page, shot('home'));
+      if (model === 'TOUCH') await expectTargets(page, '.home-link', MAIN_ACTION_PX, shot('home'));
 
       await openLink(page, model, 'Enter a numeric code', '1');
-      if (model === 'TOUCH') await page.locator('.keypad').getByRole('button', { name: '1' }).click();
-      await page.keyboard.press('2');
+      const keypad = page.locator('.keypad');
+      if (model === 'TOUCH') for (const digit of '12') await keypad.getByRole('button', { name: digit }).click();
+      else await page.keyboard.press('2');
       await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('**---');
       await check(page, shot('enter-code'));
+      if (model === 'TOUCH') await expectTargets(page, '.keypad-key, .cancel-touch', MAIN_ACTION_PX, shot('enter-code'));
 
       // The refused code's black overlay, then the granted code's green one with its body.
       await typeCode(page, '999');
@@ -179,11 +194,34 @@ for (const model of ['GEN2', 'TOUCH'] as const) {
       await expect(page.getByRole('heading', { name: 'Scan a QR code' })).toBeVisible();
       await expect(page.locator('.camera-status')).toHaveCount(0);
       await check(page, shot('qr'));
+      if (model === 'TOUCH') await expectTargets(page, '.cancel-touch', MAIN_ACTION_PX, shot('qr'));
       await cancel(page, model);
 
       await checkCall(page, model, shot, sim);
     });
   }
+}
+
+// The other button models differ in their labels (DEFAULT's are the widest: 'BACK', 'Press BACK to cancel').
+for (const model of ['DEFAULT', 'GEN1', 'GEN3'] as const) {
+  test(`${model}: home, code entry and the directory fit every panel size`, async ({ page, kiosk }) => {
+    test.setTimeout(60_000);
+    const eachSize = async (screen: string) => {
+      for (const size of PANEL_SIZES) {
+        await page.setViewportSize(size);
+        await expectFits(page, `${model}-${size.width}x${size.height}-${screen}`);
+      }
+    };
+    await kiosk.open(page, { model });
+    await eachSize('home');
+    await page.keyboard.press('1');
+    await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('*----');
+    await eachSize('enter-code');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('call resident');
+    await eachSize('directory');
+  });
 }
 
 test('type, keys and spacing grow with the panel: the title on 1280x800 is at least 1.3 times its size on 800x480', async ({ page, kiosk }) => {

@@ -20,7 +20,9 @@ export const PANEL_SIZES = [
 export type PanelSize = (typeof PANEL_SIZES)[number];
 
 /** Everything wrong with the layout on screen now, one line each (empty when it fits). */
-export function layoutProblems(page: Page): Promise<string[]> {
+export async function layoutProblems(page: Page): Promise<string[]> {
+  // After two frames, so that a resize has been laid out and its observers (the directory's page shape) have run.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(() => {
     const problems: string[] = [];
     const width = window.innerWidth;
@@ -95,6 +97,19 @@ export function layoutProblems(page: Page): Promise<string[]> {
 export async function expectFits(page: Page, what: string): Promise<void> {
   // Soft: one run reports every screen that does not fit, not only the first.
   expect.soft(await layoutProblems(page), `${what}: nothing outside the screen, cut, spilling or overlapping`).toEqual([]);
+}
+
+/** TOUCH targets: every element matching `selector` is at least `min` CSS px wide and tall. */
+export async function expectTargets(page: Page, selector: string, min: number, what: string): Promise<void> {
+  const sizes = await page.locator(selector).evaluateAll((elements) =>
+    elements.map((element) => {
+      const rect = element.getBoundingClientRect();
+      return { text: (element.textContent ?? '').trim(), width: Math.round(rect.width * 10) / 10, height: Math.round(rect.height * 10) / 10 };
+    }),
+  );
+  expect.soft(sizes.length, `${what}: ${selector} on screen`).toBeGreaterThan(0);
+  const small = sizes.filter((size) => size.width < min || size.height < min);
+  expect.soft(small, `${what}: ${selector} at least ${min}x${min} px`).toEqual([]);
 }
 
 const SCREENSHOTS = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
