@@ -12,7 +12,6 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
-  // A guard against a hung run: the layout checks of every screen at six panel sizes take about two minutes on their own.
   globalTimeout: 10 * 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
