@@ -1,9 +1,8 @@
-import { persistStore } from 'redux-persist';
 import { appStarted } from '../../app/actions';
-import { makeStore } from '../../app/store';
 import { requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { withFakeTimers } from '../../testing/fakeTimers';
+import { persistedStore } from '../../testing/persistedStore';
 import { rawProperty } from '../../testing/fixtures';
 import { storeWithProperty } from '../../testing/renderKiosk';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
@@ -72,27 +71,17 @@ describe('code guessing lock', () => {
 
   it('survives a reload: the lock comes back from storage', async () => {
     vi.useRealTimers();
-    const first = makeStore(createTestServices());
-    const firstPersistor = persistStore(first);
-    await vi.waitFor(() => expect(firstPersistor.getState().bootstrapped).toBe(true));
+    const before = await persistedStore();
     const parsed = parsePropertyResponse(rawProperty());
-    first.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
-    for (let i = 0; i < 5; i += 1) first.dispatch(typed('99999'));
-    await firstPersistor.flush();
-    first.dispose();
-    firstPersistor.pause();
+    before.store.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
+    for (let i = 0; i < 5; i += 1) before.store.dispatch(typed('99999'));
+    await before.close();
 
-    const services = createTestServices();
-    const second = makeStore(services);
-    const secondPersistor = persistStore(second);
-    onTestFinished(() => {
-      second.dispose();
-      secondPersistor.pause();
-    });
-    await vi.waitFor(() => expect(secondPersistor.getState().bootstrapped).toBe(true));
-    expect(locked(second)).toBe(true);
-    second.dispatch(typed('10001'));
-    expect(services.hardware.openGate).not.toHaveBeenCalled();
+    const after = await persistedStore();
+    onTestFinished(after.close);
+    expect(locked(after.store)).toBe(true);
+    after.store.dispatch(typed('10001'));
+    expect(after.services.hardware.openGate).not.toHaveBeenCalled();
   });
 
   it('a lock held across a reload ends when its time is up, not 30 s after the reload', async () => {
