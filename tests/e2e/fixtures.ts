@@ -324,6 +324,21 @@ export async function waitForHardwareSocket(sim: Simulator, timeout = 5_000): Pr
   await expect.poll(() => sim.snapshot().connections.hardware, { timeout, message: 'kiosk on the hardware socket' }).toBeGreaterThan(0);
 }
 
+/**
+ * Counts the Pusher connections the page has made (each
+ * `pusher:connection_established` it received). With page.clock, wait for a
+ * new one after a reload before jumping the clock: a jump while the socket is
+ * still opening would time it out, which a panel's clock never does.
+ */
+export function countPusherConnections(page: Page): { established: number } {
+  const count = { established: 0 };
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/app/')) return;
+    socket.on('framereceived', ({ payload }) => void (String(payload).includes('pusher:connection_established') && (count.established += 1)));
+  });
+  return count;
+}
+
 /** Waits until the kiosk is subscribed to the property's private channel (server events reach it). */
 export async function waitForChannel(sim: Simulator, timeout = 5_000): Promise<void> {
   await expect

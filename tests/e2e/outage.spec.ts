@@ -3,7 +3,7 @@
 // answer to the first send after the outage lost. Every record reaches the
 // back end, and the kiosk keeps none the back end acknowledged.
 import type { Page } from '@playwright/test';
-import { API_DOWN_ERRORS, expect, fastForwardUntil, KNOWN, records, test, waitForHardwareSocket } from './fixtures';
+import { API_DOWN_ERRORS, countPusherConnections, expect, fastForwardUntil, KNOWN, records, test, waitForHardwareSocket } from './fixtures';
 
 interface Item {
   user_code: string;
@@ -36,9 +36,11 @@ test('200 attempts during an hour-long API outage, two reloads and a lost answer
   test.setTimeout(180_000);
   // The hour of refused requests, and the answer that never comes (an empty response).
   allowConsoleErrors(...API_DOWN_ERRORS, /^Failed to load resource: net::ERR_/);
+  const pusher = countPusherConnections(page);
   await page.clock.install();
   await kiosk.open(page, { model: 'GEN2' });
   await waitForHardwareSocket(sim);
+  await expect.poll(() => pusher.established).toBe(1);
   sim.setOffline(true);
 
   const attempts: Array<{ code: string; granted: boolean }> = [];
@@ -54,10 +56,12 @@ test('200 attempts during an hour-long API outage, two reloads and a lost answer
     await expect.poll(() => page.evaluate(() => localStorage.getItem('persist:gate-kiosk')?.match(/user_code/g)?.length ?? 0)).toBe(attempts.length);
     if (round === 3 || round === 7) {
       // The panel reloads the page, as after a refresh from its daemon.
+      const connections = pusher.established;
       const reloaded = page.waitForEvent('load');
       sim.refresh();
       await reloaded;
       await waitForHardwareSocket(sim);
+      await expect.poll(() => pusher.established).toBeGreaterThan(connections);
     }
     await page.clock.fastForward(HOUR_MS / ROUNDS);
   }

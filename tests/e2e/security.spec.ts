@@ -2,7 +2,7 @@
 // a token that never shows, a locked-down browser, code guessing, and a
 // simulator that other web pages cannot drive.
 import type { Page } from '@playwright/test';
-import { expect, KNOWN, records, test, waitForChannel, waitForHardwareSocket } from './fixtures';
+import { countPusherConnections, expect, KNOWN, records, test, waitForChannel, waitForHardwareSocket } from './fixtures';
 
 const TOKEN = 'demo-token';
 const home = (page: Page) => page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' });
@@ -218,6 +218,16 @@ test.describe('code guessing', () => {
   }) => {
     // The kiosk tells the back end (and its console) that someone may be guessing.
     allowConsoleErrors(/^Code entry locked: too many refused codes /);
+    const pusher = countPusherConnections(page);
+    /** Waits for the reload that the notification's expiry (5 s on) brings, until the new page is connected. */
+    const expireNotification = async () => {
+      const connections = pusher.established;
+      const reloaded = page.waitForEvent('load');
+      await page.clock.fastForward(5_000);
+      await reloaded;
+      await waitForHardwareSocket(sim);
+      await expect.poll(() => pusher.established).toBeGreaterThan(connections);
+    };
     await page.clock.install();
     await kiosk.open(page, { model: 'GEN2' });
     await waitForHardwareSocket(sim);
@@ -226,9 +236,7 @@ test.describe('code guessing', () => {
       for (const digit of KNOWN.invalidCode) await page.keyboard.press(digit);
         await expect(overlay.getByRole('heading')).toHaveText("Sorry, that code didn't work");
       // The notification goes after 5 s and the page reloads.
-      const reloaded = page.waitForEvent('load');
-      await page.clock.fastForward(5_000);
-      await reloaded;
+      await expireNotification();
       await expect(home(page)).toBeVisible();
     }
     // Five refusals were recorded; the home screen now counts down (the reload took part of the 30 s).
@@ -260,9 +268,7 @@ test.describe('code guessing', () => {
     await expect(overlay.getByRole('heading')).toHaveText('Access Granted!');
     await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'enable_relay1');
     // That notification's reload: the lock is still there afterwards.
-    const reloaded = page.waitForEvent('load');
-    await page.clock.fastForward(5_000);
-    await reloaded;
+    await expireNotification();
     await expect(page.getByText('Too many wrong codes')).toBeVisible();
 
     await page.clock.fastForward(30_000);
