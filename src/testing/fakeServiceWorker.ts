@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { ContainerLike, RegistrationLike, WorkerLike } from '../services/shell/shellWorker';
 
 /** What the kiosk's host answers to the next update check. */
-export type HostBuild = 'same build' | 'new build' | 'broken build' | 'unreachable' | 'slow build';
+export type HostBuild = 'same build' | 'new build' | 'broken build' | 'unreachable' | 'silent' | 'slow build';
 
 class FakeWorker extends EventTarget implements WorkerLike {
   state: ServiceWorkerState = 'installing';
@@ -49,6 +49,8 @@ export function createFakeServiceWorkerContainer() {
     active: null,
     update: vi.fn(async () => {
       if (serving === 'unreachable') throw new TypeError('Failed to update a ServiceWorker: network error');
+      // A network cut off somewhere on the way: no answer at all.
+      if (serving === 'silent') await new Promise(() => undefined);
       if (serving === 'same build') return;
       const worker = new FakeWorker(++builds, skipWaiting);
       registration.installing = worker;

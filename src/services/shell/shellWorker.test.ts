@@ -1,10 +1,10 @@
 import { createFakeServiceWorkerContainer } from '../../testing/fakeServiceWorker';
 import { createShellWorker } from './shellWorker';
 
-function setup({ installTimeoutMs = 2_000 } = {}) {
+function setup({ installTimeoutMs = 2_000, checkTimeoutMs = 2_000 } = {}) {
   const sw = createFakeServiceWorkerContainer();
   const log = vi.fn();
-  const shell = createShellWorker({ url: '/sw.js', container: sw.container, log, installTimeoutMs, activateTimeoutMs: 2_000 });
+  const shell = createShellWorker({ url: '/sw.js', container: sw.container, log, checkTimeoutMs, installTimeoutMs, activateTimeoutMs: 2_000 });
   return { sw, log, shell };
 }
 
@@ -78,6 +78,15 @@ describe('shell worker', () => {
     sw.host('slow build');
     await shell.takeNewest();
     expect(sw.buildServed()).toBe(1);
+  });
+
+  it('takeNewest: a host that never answers is given up on; the cached build serves', async () => {
+    const { sw, log, shell } = setup({ checkTimeoutMs: 20 });
+    sw.controlPage();
+    sw.host('silent');
+    await shell.takeNewest();
+    expect(sw.buildServed()).toBe(1);
+    expect(log).toHaveBeenCalledWith('No newer kiosk build could be fetched', expect.any(Error));
   });
 
   it('activateWaiting: a build installed in the background takes over; without one nothing changes', async () => {

@@ -19,6 +19,8 @@ export interface ShellWorkerOptions {
   /** navigator.serviceWorker, which is missing outside a secure context (https or localhost). */
   container: ContainerLike | undefined;
   log: (message: string, meta?: unknown) => void;
+  /** Longest wait for the host's answer about its worker script (a cut-off network may not refuse, only stay silent). */
+  checkTimeoutMs?: number;
   /** Longest wait for a new build's files to be fetched and stored. */
   installTimeoutMs?: number;
   /** Longest wait for an installed build to take over. */
@@ -49,17 +51,37 @@ function untilState(worker: WorkerLike, done: (state: ServiceWorkerState) => boo
   });
 }
 
+/** Rejects when `promise` has not settled within `timeoutMs`. */
+function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer in ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Registers and updates the kiosk's service worker (src/sw.ts); a no-op where there is none. */
 export function createShellWorker({
   url,
   container,
   log,
+  checkTimeoutMs = 10_000,
   installTimeoutMs = 30_000,
   activateTimeoutMs = 5_000,
 }: ShellWorkerOptions): ShellWorker {
   if (!url || !container) return NO_WORKER;
 
   const registration = () => container.getRegistration().catch(() => undefined);
+
+  /** Asks the host for its worker script; a new one starts installing. */
+  async function checkForUpdate(found: RegistrationLike): Promise<void> {
+    try {
+      await withTimeout(found.update(), checkTimeoutMs);
+    } catch (error) {
+      // Host down, or no worker script there: the cached build stays.
+      log('No newer kiosk build could be fetched', error);
+    }
+  }
 
   async function activateWaiting(): Promise<void> {
     const waiting = (await registration())?.waiting;
@@ -72,24 +94,25 @@ export function createShellWorker({
 
   return {
     register() {
-      container
-        // 'none': the worker's script and its imports are always asked of the host, never of the HTTP cache.
-        .register(url, { scope: '/', updateViaCache: 'none' })
+      void (async () => {
+        let found: RegistrationLike;
+        try {
+          // 'none': the worker's script and its imports are always asked of the host, never of the HTTP cache.
+          found = await container.register(url, { scope: '/', updateViaCache: 'none' });
+        } catch (error) {
+          log('The kiosk could not be kept for offline use', error);
+          return;
+        }
         // Registering again does not look for a new build; this does, at every start.
-        .then((found) => found.update())
-        .catch((error: unknown) => log('The kiosk could not be kept for offline use', error));
+        await checkForUpdate(found);
+      })();
     },
     controlsPage: () => container.controller !== null && container.controller !== undefined,
     activateWaiting,
     async takeNewest() {
       const found = await registration();
       if (!found) return;
-      try {
-        await found.update();
-      } catch (error) {
-        // Host down, or no worker script there: the cached build stays.
-        log('No newer kiosk build could be fetched', error);
-      }
+      await checkForUpdate(found);
       const installing = found.installing;
       if (installing) {
         const state = await untilState(installing, (s) => s !== 'installing', installTimeoutMs);
