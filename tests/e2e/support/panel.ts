@@ -21,6 +21,8 @@ export async function startPanel(profile: string, url: string): Promise<Panel> {
     headless: true,
     args: [...CHROMIUM_ARGS],
     viewport: { width: 800, height: 480 },
+    // The suite's default (playwright.config.ts) blocks service workers; this browser is for them.
+    serviceWorkers: 'allow',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   await recordSocketSends(page);
