@@ -68,7 +68,7 @@ export function createFakeServiceWorkerContainer() {
     get controller() {
       return controller;
     },
-    register: vi.fn(async (_url: string, _options: RegistrationOptions): Promise<RegistrationLike> => {
+    register: vi.fn(async (_url: string, _options: RegistrationOptions): Promise<RegistrationLike | undefined> => {
       if (!registered) {
         registered = true;
         registration.active = new FakeWorker(1, skipWaiting);

@@ -36,6 +36,15 @@ describe('shell worker', () => {
     await vi.waitFor(() => expect(log).toHaveBeenCalledWith('The kiosk could not be kept for offline use', expect.any(DOMException)));
   });
 
+  it('takes a browser that switches registration off (resolving with nothing) quietly', async () => {
+    const { sw, log, shell } = setup();
+    sw.container.register.mockResolvedValueOnce(undefined);
+    shell.register();
+    await vi.waitFor(() => expect(sw.container.register).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it('says whether a worker serves the page', () => {
     const { sw, shell } = setup();
     expect(shell.controlsPage()).toBe(false);

@@ -9,7 +9,8 @@ export interface RegistrationLike {
 }
 export interface ContainerLike {
   readonly controller: unknown;
-  register(url: string, options: RegistrationOptions): Promise<RegistrationLike>;
+  /** Resolves with nothing where registration is switched off (Playwright's `serviceWorkers: 'block'`). */
+  register(url: string, options: RegistrationOptions): Promise<RegistrationLike | undefined>;
   getRegistration(): Promise<RegistrationLike | undefined>;
 }
 
@@ -95,7 +96,7 @@ export function createShellWorker({
   return {
     register() {
       void (async () => {
-        let found: RegistrationLike;
+        let found: RegistrationLike | undefined;
         try {
           // 'none': the worker's script and its imports are always asked of the host, never of the HTTP cache.
           found = await container.register(url, { scope: '/', updateViaCache: 'none' });
@@ -104,7 +105,7 @@ export function createShellWorker({
           return;
         }
         // Registering again does not look for a new build; this does, at every start.
-        await checkForUpdate(found);
+        if (found) await checkForUpdate(found);
       })();
     },
     controlsPage: () => container.controller !== null && container.controller !== undefined,
