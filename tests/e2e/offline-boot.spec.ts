@@ -5,6 +5,7 @@
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { buildForSimulator } from '../../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
@@ -15,6 +16,7 @@ const HOST = '127.0.0.1';
 const FIRST = '14.0.1';
 const NEXT = '14.0.2';
 
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 let work = '';
 const build = { first: '', next: '' };
 
@@ -101,6 +103,7 @@ test.describe('offline boot', () => {
     });
     console.log(`[offline boot] ${testInfo.annotations.at(-1)!.description}`);
     await expect(footer(page)).toHaveText(`v${FIRST}`);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'offline-boot-home.png') });
 
     const api: Array<{ status: number; fromServiceWorker: boolean }> = [];
     page.on('response', (response) => {
@@ -111,6 +114,7 @@ test.describe('offline boot', () => {
     await reloadBy(page, sim, async () => {
       await typeCode(page, KNOWN.residentCode);
       await expect(notice(page)).toHaveText('Access Granted!');
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'offline-boot-granted.png') });
       await expectGateOpened(page, sim, KNOWN.residentCode);
     });
 
