@@ -9,23 +9,24 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { buildForSimulator } from '../../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
+import pkg from '../../package.json' with { type: 'json' };
 import { expect, expectGateOpened, hardwareIn, KNOWN, records, test, typeCode, waitForHardwareSocket, type SimRecord, type Simulator } from './fixtures';
 import { builtFiles, cachedResponses, startPanel, waitForServiceWorker } from './support/panel';
 
 const HOST = '127.0.0.1';
-const FIRST = '14.0.1';
-const NEXT = '14.0.2';
+/** The worker's build (fixtures.ts) is the first one; the next differs in its version. */
+const FIRST = pkg.version;
+const NEXT = `${pkg.version}.1`;
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 let work = '';
 const build = { first: '', next: '' };
 
 test.beforeAll(async ({ kioskBuild }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000);
   work = await mkdtemp(path.join(tmpdir(), 'kiosk-offline-boot-'));
-  build.first = path.join(work, 'first');
+  build.first = kioskBuild.dir;
   build.next = path.join(work, 'next');
-  await buildForSimulator({ host: HOST, port: kioskBuild.simPort, outDir: build.first, version: FIRST });
   await buildForSimulator({ host: HOST, port: kioskBuild.simPort, outDir: build.next, version: NEXT });
 });
 test.afterAll(async () => {
@@ -149,8 +150,10 @@ test.describe('offline boot', () => {
     await host.stop();
   });
 
-  test('a broken or missing new build never replaces the cached one', async ({ sim }, testInfo) => {
-    test.setTimeout(90_000);
+  test('a broken or missing new build never replaces the cached one; a whole one installs at a start and runs from the next reload', async ({
+    sim,
+  }, testInfo) => {
+    test.setTimeout(120_000);
     const broken = path.join(work, `broken-${testInfo.testId}`);
     await cp(build.next, broken, { recursive: true });
     // A partly copied build: a lazily loaded chunk of its own is missing (a file
@@ -164,7 +167,8 @@ test.describe('offline boot', () => {
     await mkdir(empty);
 
     const host = await kioskHost(build.first);
-    const { context, page } = await startPanel(path.join(work, `profile-${testInfo.testId}`), host.startUrl);
+    const profile = path.join(work, `profile-${testInfo.testId}`);
+    let { context, page } = await startPanel(profile, host.startUrl);
     await waitForServiceWorker(page);
     await waitForHardwareSocket(sim);
 
@@ -173,19 +177,28 @@ test.describe('offline boot', () => {
       await reloadBy(page, sim, () => sim.refresh());
       await expect(footer(page)).toHaveText(`v${FIRST}`);
     }
-    // Still a working kiosk: a screen the first bundle left out opens, a code opens the gate.
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Scan a QR code' })).toBeVisible();
+    // Still a whole kiosk: the directory, whose chunk the broken build lacks, opens.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('heading', { name: 'call resident' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(welcome(page)).toBeVisible();
+
+    // The host serves a whole build again, and the panel starts: the start
+    // installs the new build in the background, the running page keeps the
+    // cached one, and the next reload (a notification's) runs the new one.
+    await context.close();
+    await host.serve(build.next);
+    ({ context, page } = await startPanel(profile, host.startUrl));
+    await expect(footer(page)).toHaveText(`v${FIRST}`);
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed', undefined, {
+      timeout: 20_000,
+    });
+    await expect(footer(page)).toHaveText(`v${FIRST}`);
+    await waitForHardwareSocket(sim);
     await reloadBy(page, sim, async () => {
       await typeCode(page, KNOWN.staffCode);
       await expect(notice(page)).toHaveText('Access Granted!');
     });
-
-    // Once the host serves a whole build again, a refresh brings it.
-    await host.serve(build.next);
-    await reloadBy(page, sim, () => sim.refresh());
     await expect(footer(page)).toHaveText(`v${NEXT}`);
     await context.close();
     await host.stop();
