@@ -44,4 +44,9 @@ describe('build-time configuration', () => {
       lockMs: 30000,
     });
   });
+
+  it('names the service worker of a production build only: development builds have none', () => {
+    expect(readConfig({ PROD: true, BASE_URL: '/' }, '1.0.0').serviceWorkerUrl).toBe('/sw.js');
+    expect(readConfig({ PROD: false, DEV: true, BASE_URL: '/' }, '1.0.0').serviceWorkerUrl).toBeNull();
+  });
 });

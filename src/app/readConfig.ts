@@ -14,6 +14,8 @@ export interface AppConfig {
   /** Code guessing: this many refused typed or scanned codes within `windowMs` lock code entry for `lockMs` (0 attempts or 0 ms: never). */
   codeLock: { attempts: number; windowMs: number; lockMs: number };
   version: string;
+  /** The service worker's script (offline start, src/sw.ts); null in development, where Vite builds none. */
+  serviceWorkerUrl: string | null;
 }
 
 type Env = Record<string, string | boolean | undefined>;
@@ -52,5 +54,6 @@ export function readConfig(env: Env, version: string): AppConfig {
       lockMs: int(env, 'VITE_CODE_LOCK_SECONDS', 30, 0) * 1000,
     },
     version,
+    serviceWorkerUrl: env.PROD === true ? `${text(env, 'BASE_URL', '/')}sw.js` : null,
   };
 }
