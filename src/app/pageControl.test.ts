@@ -8,9 +8,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function fakeWindow() {
+function fakeWindow(href = `${origin}/?token=t&model=GEN2`) {
   const reload = vi.fn();
-  return { reload, win: { fetch, location: { origin, href: `${origin}/?token=t&model=GEN2`, reload } } as unknown as Window };
+  const replace = vi.fn();
+  return { reload, replace, win: { fetch, location: { origin, href, reload, replace } } as unknown as Window };
 }
 
 describe('page control', () => {
@@ -29,6 +30,27 @@ describe('page control', () => {
     const log = vi.fn();
     createPageControl({ beforeReload: async () => undefined, log, win }).reload();
     await vi.waitFor(() => expect(log).toHaveBeenCalledWith('Reload skipped: the kiosk server does not answer'));
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('keeps the page while the state cannot be stored (the queue would be lost), and says so', async () => {
+    server.use(http.head(`${origin}/`, () => new HttpResponse(null, { status: 200 })));
+    const { win, reload } = fakeWindow();
+    const log = vi.fn();
+    const beforeReload = vi.fn().mockRejectedValueOnce(new Error('storage full')).mockResolvedValue(undefined);
+    const page = createPageControl({ beforeReload, log, win });
+    page.reload();
+    await vi.waitFor(() => expect(log).toHaveBeenCalledWith('Reload skipped: the stored state is not written yet', expect.any(Error)));
+    expect(reload).not.toHaveBeenCalled();
+    page.reload();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it('restarts on the home screen, without the crashed screen\'s query', async () => {
+    server.use(http.head(`${origin}/`, () => new HttpResponse(null, { status: 200 })));
+    const { win, replace, reload } = fakeWindow(`${origin}/call?resident=11&token=t&model=GEN2#x`);
+    createPageControl({ beforeReload: async () => undefined, log: vi.fn(), win }).reloadHome();
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith(`${origin}/`));
     expect(reload).not.toHaveBeenCalled();
   });
 

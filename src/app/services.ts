@@ -8,8 +8,10 @@ import type { SoundService } from '../services/sound/types';
 
 /** Page-level actions, kept behind an interface so tests can observe them. */
 export interface PageControl {
-  /** Saves state, then reloads the page. */
+  /** Saves state, then reloads the page (skipped, and logged, while the state cannot be stored or the server does not answer). */
   reload(): void;
+  /** The same, loading the kiosk's home `/` instead of the current screen (after a crash). */
+  reloadHome(): void;
   href(): string;
   /** Calls `handler` when the page is going away (reload, navigation); returns a function that stops listening. */
   onLeave(handler: () => void): () => void;

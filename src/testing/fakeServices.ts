@@ -54,6 +54,7 @@ export function createFakePage() {
   const leaveHandlers = new Set<() => void>();
   return {
     reload: vi.fn(),
+    reloadHome: vi.fn(),
     href: () => 'http://kiosk.test/',
     onLeave: vi.fn((handler: () => void) => {
       leaveHandlers.add(handler);

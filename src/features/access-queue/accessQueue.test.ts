@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
-import { persistStore } from 'redux-persist';
 import { appStarted } from '../../app/actions';
+import { openPersistedStore } from '../../app/persistence/persistedStore';
 import { makeStore } from '../../app/store';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
@@ -198,27 +198,19 @@ describe('access-request queue', () => {
   });
 
   it('survives a reload: queued items come back from storage and are delivered', async () => {
-    vi.useRealTimers();
-    const first = makeStore(createTestServices());
-    const firstPersistor = persistStore(first);
-    await vi.waitFor(() => expect(firstPersistor.getState().bootstrapped).toBe(true));
+    const open = () => openPersistedStore(localStorage, () => createTestServices()).store;
+    const first = open();
     const parsed = parsePropertyResponse(rawProperty());
     first.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
     first.dispatch(accessRequestQueued(request('10001')));
-    await firstPersistor.flush();
     first.dispose();
-    firstPersistor.pause();
 
-    const second = makeStore(createTestServices());
-    const secondPersistor = persistStore(second);
-    onTestFinished(() => {
-      second.dispose();
-      secondPersistor.pause();
-    });
-    await vi.waitFor(() => expect(secondPersistor.getState().bootstrapped).toBe(true));
+    const second = open();
+    onTestFinished(() => second.dispose());
     expect(selectQueuedAccessRequests(second.getState())).toEqual([request('10001')]);
     expect(second.getState().app.sendingAccessRequests).toBe(false);
     second.dispatch(appStarted());
+    await vi.advanceTimersByTimeAsync(10);
     await vi.waitFor(() => expect(selectQueuedAccessRequests(second.getState())).toEqual([]));
     expect(sentBatches()).toEqual([[request('10001')]]);
   });

@@ -14,6 +14,7 @@ export interface AccessQueueState {
 }
 
 const initialState: AccessQueueState = { items: [] };
+const NO_REQUESTS: AccessRequest[] = [];
 
 /** An echoed item as a server may have rewritten it: the code as a number, the outcome as 1/0, the time in another spelling. */
 const acceptedRequest = v.object({ user_code: v.pipe(text, v.trim()), access_granted: flag, created_at: v.string() });
@@ -47,7 +48,7 @@ export const accessQueueSlice = createSlice({
     },
   },
   selectors: {
-    selectQueuedAccessRequests: (state) => state.items,
+    selectQueuedAccessRequests: (state): AccessRequest[] => (Array.isArray(state.items) ? state.items : NO_REQUESTS),
   },
 });
 
