@@ -50,10 +50,14 @@ function readLegacy(storage: Pick<Storage, 'getItem'>, problems: string[]): Part
   return parts;
 }
 
+/** The first version this kiosk ever stored: anything claiming to be older is read as it. */
+const FIRST_VERSION = 1;
+
 /** Brings a stored value up to the part's version; a version from a newer kiosk is read as it is. */
 function migrate<T>(part: StoredPart<T>, { version, state }: Envelope): unknown {
   let value = state;
-  for (let next = version + 1; next <= part.version; next += 1) value = part.migrations[next]?.(value) ?? value;
+  // Clamped: a version of -2147483648 must not mean two billion steps.
+  for (let next = Math.max(version, FIRST_VERSION) + 1; next <= part.version; next += 1) value = part.migrations[next]?.(value) ?? value;
   return value;
 }
 
