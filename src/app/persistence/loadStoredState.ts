@@ -1,6 +1,13 @@
 import type { RootState } from '../rootReducer';
 import { excerpt, STORED_PARTS, type StoredKey, type StoredPart } from './storedParts';
 
+/**
+ * A line for an item that cannot be read. Only the queue's text goes to the
+ * log (its records must not be lost silently); the others may hold the token.
+ */
+const unreadable = (name: string, text: string): string =>
+  `${name}: unreadable ${name === 'accessQueue' ? excerpt(text) : `(${text.length} characters)`}`;
+
 /** Each part has an item of its own, so one that cannot be read costs only itself. */
 export const STORAGE_PREFIX = 'gate-kiosk:';
 export const storageKey = (part: StoredKey): string => STORAGE_PREFIX + part;
@@ -36,7 +43,7 @@ function readLegacy(storage: Pick<Storage, 'getItem'>, problems: string[]): Part
   if (text === null) return null;
   const outer = parseJson(text);
   if (!outer.ok || typeof outer.value !== 'object' || outer.value === null) {
-    problems.push(`${LEGACY_KEY}: unreadable ${excerpt(text)}`);
+    problems.push(unreadable(LEGACY_KEY, text));
     return {};
   }
   const parts: Partial<Record<StoredKey, Envelope>> = {};
@@ -45,7 +52,7 @@ function readLegacy(storage: Pick<Storage, 'getItem'>, problems: string[]): Part
     if (inner === undefined) continue;
     const value = typeof inner === 'string' ? parseJson(inner) : { ok: true as const, value: inner };
     if (value.ok) parts[part] = { version: 1, state: value.value };
-    else problems.push(`${part}: unreadable ${excerpt(inner)}`);
+    else problems.push(unreadable(part, String(inner)));
   }
   return parts;
 }
@@ -93,7 +100,7 @@ function readAll(storage: Pick<Storage, 'getItem'>, result: StoredState): void {
     const part = STORED_PARTS[key] as StoredPart<unknown>;
     const text = storage.getItem(storageKey(key));
     const own = readEnvelope(text);
-    if (own === 'unreadable') result.problems.push(`${key}: unreadable ${excerpt(text)}`);
+    if (own === 'unreadable') result.problems.push(unreadable(key, String(text)));
     const envelope = own !== null && own !== 'unreadable' ? own : legacy?.[key];
     if (!envelope) continue;
     const read = part.read(migrate(part, envelope));

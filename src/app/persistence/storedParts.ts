@@ -49,7 +49,8 @@ const session: StoredPart<SessionState> = {
   read(stored) {
     const problems: string[] = [];
     const raw = isRecord(stored) ? stored : {};
-    if (!isRecord(stored)) problems.push(`session: not an object (${excerpt(stored)})`);
+    // Never the value itself in the log: it may be the token.
+    if (!isRecord(stored)) problems.push(`session: not an object (${typeof stored})`);
     const token = typeof raw.token === 'string' && raw.token.trim() !== '' ? raw.token.trim() : null;
     if (raw.token != null && token === null) problems.push(`session.token: unusable (${typeof raw.token})`);
     // A model stored in another case (or by an older kiosk) is read as the query string's would be.

@@ -79,6 +79,16 @@ describe('stored state', () => {
     expect(stored(storage, 'notifications')).toEqual({ version: 2, state: { items: [] } });
   });
 
+  it('never puts the token in the log, even from a session item that cannot be read', async () => {
+    const storage = createMemoryStorage();
+    storage.setItem(KEY('session'), '{"version":2,"state":{"token":"secret-token-1","mo');
+    storage.setItem('persist:gate-kiosk', '{"session":"{\\"token\\":\\"secret-token-1\\",');
+    open(storage);
+    await vi.waitFor(() => expect(logLines()).toHaveLength(1));
+    expect(JSON.stringify(logLines())).toMatch(/session: unreadable \(\d+ characters\)/);
+    expect(JSON.stringify(logLines())).not.toContain('secret-token-1');
+  });
+
   it('reads the older single item (version 1) part by part, then removes it', () => {
     const storage = createMemoryStorage();
     storage.setItem(
