@@ -25,7 +25,7 @@ const SELECTORS: Array<[string, (state: RootState) => unknown]> = [
   ['selectPropertyMeta', selectPropertyMeta],
   ['selectResidents', (state) => selectResidents(state).length],
   ['selectRecordsAccessRequests', selectRecordsAccessRequests],
-  ['selectPagedRows', (state) => selectPagedRows(state).length],
+  ['selectPagedRows', (state) => selectPagedRows(state, 10).length],
   ['selectListRows', (state) => selectListRows(state).length],
   ['selectQueuedAccessRequests', (state) => selectQueuedAccessRequests(state).length],
   ['selectCurrentNotification', selectCurrentNotification],

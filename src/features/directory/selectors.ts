@@ -6,7 +6,10 @@ import { listRows, pagedRows } from './directoryRows';
 
 /** Sorted and grouped once per property load (memoized on the residents array), not per render. */
 export const selectDirectory = createSelector([selectResidents], orFallback(buildDirectory, buildDirectory([])));
-/** Button models' rows (headings, residents, blanks) laid out for 20-row pages. */
-export const selectPagedRows = createSelector([selectDirectory], orFallback(pagedRows, []));
+/** Button models' rows (headings, residents, blanks) laid out for columns of `rowsPerColumn` rows. */
+export const selectPagedRows = createSelector(
+  [selectDirectory, (_state: unknown, rowsPerColumn: number) => rowsPerColumn],
+  orFallback((directory, rowsPerColumn: number) => pagedRows(directory, rowsPerColumn), []),
+);
 /** The touch model's single scrolling list. */
 export const selectListRows = createSelector([selectDirectory], orFallback(listRows, []));
