@@ -31,6 +31,9 @@ async function boot(): Promise<void> {
   logUncaughtErrors(window, services.logger);
   if (lock === 'unavailable') services.logger.error('Web Locks unavailable: a second window of this kiosk would run the panel too');
   startKiosk(store, launch, window);
+  // The service worker's download of the whole build waits until this page has its own files.
+  if (document.readyState === 'complete') services.page.keepForOffline();
+  else window.addEventListener('load', () => services.page.keepForOffline(), { once: true });
   root.render(
     <StrictMode>
       <Provider store={store}>

@@ -1,20 +1,25 @@
 import { urlWithoutToken } from '../features/session/launchParams';
+import type { ShellWorker } from '../services/shell/types';
 import type { PageControl } from './services';
 
 interface Options {
   /** Saves the state before the page goes away; rejects when it could not (the page then stays). */
   beforeReload: () => Promise<unknown>;
   log: (message: string, meta?: unknown) => void;
+  /** The service worker that keeps the kiosk for an offline start. */
+  shell: ShellWorker;
   win?: Window;
   probeTimeoutMs?: number;
 }
 
 /**
- * Reloads only when the state is stored and the page's own server answers: a
- * reload would lose what is only in memory, and a reload while the panel is
- * cut off would replace a working kiosk with the browser's error page.
+ * Reloads the page onto the newest build the panel holds. A page that the
+ * service worker serves boots from its cache, network or not; any other page
+ * reloads only when its own server answers: a reload while the panel is cut
+ * off would replace a working kiosk with the browser's error page. No page
+ * reloads while its state is not stored: that would lose it.
  */
-export function createPageControl({ beforeReload, log, win = window, probeTimeoutMs = 3000 }: Options): PageControl {
+export function createPageControl({ beforeReload, log, shell, win = window, probeTimeoutMs = 3000 }: Options): PageControl {
   let reloading = false;
 
   async function serverAnswers(): Promise<boolean> {
@@ -30,31 +35,38 @@ export function createPageControl({ beforeReload, log, win = window, probeTimeou
     }
   }
 
+  async function stateStored(): Promise<boolean> {
+    try {
+      await beforeReload();
+      return true;
+    } catch (error) {
+      log('Reload skipped: the stored state is not written yet', error);
+      return false;
+    }
+  }
+
+  /** `prepare` brings a new build in first; it never rejects. `go` leaves the page. */
+  function reloadAfter(prepare: () => Promise<void>, go = () => win.location.reload()) {
+    if (reloading) return;
+    reloading = true;
+    void (async () => {
+      await prepare();
+      if (!shell.controlsPage() && !(await serverAnswers())) log('Reload skipped: the kiosk server does not answer');
+      else if (await stateStored()) go();
+      reloading = false;
+    })();
+  }
+
   return {
     href: () => urlWithoutToken(win.location.href),
     onLeave: (handler) => {
       win.addEventListener('pagehide', handler);
       return () => win.removeEventListener('pagehide', handler);
     },
-    reload: () => leave(() => win.location.reload()),
+    keepForOffline: () => shell.register(),
+    reload: () => reloadAfter(shell.activateWaiting),
+    refresh: () => reloadAfter(shell.takeNewest),
     // Home alone: the screen's own query (a resident to call) is what may have crashed it; token and model are stored.
-    reloadHome: () => leave(() => win.location.replace(`${win.location.origin}/`)),
+    reloadHome: () => reloadAfter(shell.activateWaiting, () => win.location.replace(`${win.location.origin}/`)),
   };
-
-  function leave(go: () => void): void {
-    if (reloading) return;
-    reloading = true;
-    void (async () => {
-      try {
-        await beforeReload();
-      } catch (error) {
-        log('Reload skipped: the stored state is not written yet', error);
-        reloading = false;
-        return;
-      }
-      if (await serverAnswers()) go();
-      else log('Reload skipped: the kiosk server does not answer');
-      reloading = false;
-    })();
-  }
 }

@@ -55,6 +55,8 @@ export function createFakePage() {
   return {
     reload: vi.fn(),
     reloadHome: vi.fn(),
+    refresh: vi.fn(),
+    keepForOffline: vi.fn(),
     href: () => 'http://kiosk.test/',
     onLeave: vi.fn((handler: () => void) => {
       leaveHandlers.add(handler);

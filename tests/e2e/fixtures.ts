@@ -81,7 +81,8 @@ export type WaitForRecords = (
 ) => Promise<SimRecord[]>;
 
 interface WorkerFixtures {
-  kioskBuild: { origin: string; simPort: number };
+  /** The worker's build of the kiosk: where it is served, the simulator port it talks to, its directory. */
+  kioskBuild: { origin: string; simPort: number; dir: string };
 }
 
 interface TestFixtures {
@@ -126,7 +127,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const outDir = path.join(ROOT, `dist-e2e-${workerInfo.workerIndex}-${process.pid}`);
       await buildForSimulator({ host: HOST, port: simPort, outDir });
       const server = await startStaticServer({ dir: outDir, port: 0, host: HOST });
-      await use({ origin: server.url, simPort });
+      await use({ origin: server.url, simPort, dir: outDir });
       await server.close();
       await rm(outDir, { recursive: true, force: true });
     },
@@ -358,7 +359,7 @@ export async function expectGateOpened(page: Page, sim: Simulator, code: string)
 
 /**
  * Waits until the page's localStorage holds `needle` in some value. The kiosk
- * saves its state a moment after each change (redux-persist), so a test that
+ * saves each part of its state as it changes (docs/stored-state.md), so a test that
  * navigates away right after a change waits for the save first.
  */
 export async function waitForStorage(page: Page, needle: string, timeout = 5_000): Promise<void> {
