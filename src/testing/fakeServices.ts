@@ -54,6 +54,7 @@ export function createFakePage() {
   const leaveHandlers = new Set<() => void>();
   return {
     reload: vi.fn(),
+    reloadHome: vi.fn(),
     refresh: vi.fn(),
     keepForOffline: vi.fn(),
     href: () => 'http://kiosk.test/',
