@@ -31,4 +31,12 @@ describe('build-time configuration', () => {
       appEnv: 'production',
     });
   });
+
+  it('reloads after every notification unless a development build is told not to (the memory benchmark)', () => {
+    const off = { VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION: 'true' };
+    expect(readConfig({}).reloadAfterNotification).toBe(true);
+    expect(readConfig(off).reloadAfterNotification).toBe(true);
+    expect(readConfig({ ...off, VITE_APP_ENV: 'production' }).reloadAfterNotification).toBe(true);
+    expect(readConfig({ ...off, VITE_APP_ENV: 'development' }).reloadAfterNotification).toBe(false);
+  });
 });

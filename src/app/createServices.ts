@@ -45,6 +45,7 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
       }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
+    reloadAfterNotification: config.reloadAfterNotification,
   };
 }
 
