@@ -1,4 +1,4 @@
-// `npm run bench`: the directory and the QR scanner with a 5,000-resident
+// `npm run bench:screens`: the directory and the QR scanner with a 5,000-resident
 // property, in Debian's headless Chromium against a production build.
 //
 // Prints, for a button model (GEN2) and TOUCH, the time from the key press or
@@ -21,21 +21,15 @@ import { buildForSimulator } from '../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import { startSimulator } from '../simulator/server.mjs';
 import { writeQrY4m } from '../tests/e2e/support/qr-video.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, HOST } from './common.mjs';
 import { largeProperty } from './property.mjs';
 import { inPage } from './in-page.mjs';
 
-const HOST = '127.0.0.1';
 const RESIDENTS = Number(process.env.BENCH_RESIDENTS ?? 5000);
 const QR_FRAMES = 100;
 const VALID_CODE = '10001';
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-];
 /** Calls per route and throttle setting; the kiosk refuses more than 10 an hour to one target. */
 const CALLS = 5;
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const started = performance.now();
 const work = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-'));

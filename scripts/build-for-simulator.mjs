@@ -25,16 +25,17 @@ export function simulatorEnv(host, port) {
 
 /**
  * Production build into `outDir` for the simulator at host:port (`env`
- * overrides single variables, e.g. `{ VITE_APP_ENV: 'development' }`). The
+ * overrides single variables, e.g. `{ VITE_APP_ENV: 'development' }`; `build`
+ * adds Vite build options, e.g. `{ manifest: true }` for the benchmark). The
  * configuration is build-time (Vite reads process.env), so it is set for the
  * build and restored after, rather than read from a .env file.
  */
-export async function buildForSimulator({ host = '127.0.0.1', port, outDir, logLevel = 'warn', env: overrides = {} }) {
+export async function buildForSimulator({ host = '127.0.0.1', port, outDir, logLevel = 'warn', env: overrides = {}, build: options = {} }) {
   const env = { ...simulatorEnv(host, port), ...overrides };
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
-    await build({ root: ROOT, mode: 'production', logLevel, build: { outDir, emptyOutDir: true } });
+    await build({ root: ROOT, mode: 'production', logLevel, build: { ...options, outDir, emptyOutDir: true } });
   } finally {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
