@@ -63,19 +63,24 @@ function kioskDecoder() {
   return worker.includes("from 'zxing-wasm") ? 'zxing-wasm' : 'jsQR';
 }
 
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
 export function qrLines({ frames, worker, slowed }) {
   const ours = kioskDecoder();
   const accuracy = ({ decoded }) =>
-    `${Object.values(decoded).reduce((sum, d) => sum + d.ok, 0)}/${frames} decoded (` +
-    `${Object.entries(decoded).map(([kind, d]) => `${kind} ${d.ok}/${d.of}`).join(', ')})`;
+    `${Object.values(decoded).reduce((sum, d) => sum + d.ok, 0)}/${frames} ` +
+    `(${Object.entries(decoded).map(([kind, d]) => `${kind} ${d.ok}/${d.of}`).join(', ')})`;
+  // The slowdown pauses the thread every few milliseconds: a decode shorter than that often escapes it,
+  // so the mean (the time 100 frames took) is shown with the median, and the budget holds only if both meet it.
+  const slowedFigure = (times) => Math.max(stats(times).median, mean(times));
   return Object.keys(worker).flatMap((name) => [
-    line('qr', `${name}${name === ours ? ' (the kiosk)' : ''}: ${accuracy(worker[name])}`, ''),
+    line('qr', `${name}${name === ours ? ' (the kiosk)' : ''}: frames decoded`, accuracy(worker[name])),
     line('qr', '  decode in a worker', spread(worker[name].times)),
     line(
       'qr',
       '  decode on a main thread slowed 4x',
-      spread(slowed[name].times),
-      name === ours ? atMost(stats(slowed[name].times).median, BUDGETS.qrMedianMs, 'median <= 10 ms') : null,
+      `${spread(slowed[name].times)}, mean ${ms(mean(slowed[name].times))}`,
+      name === ours ? atMost(slowedFigure(slowed[name].times), BUDGETS.qrMedianMs, 'median and mean <= 10 ms') : null,
     ),
   ]);
 }
