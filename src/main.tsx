@@ -21,9 +21,8 @@ const services = createServices(config, {
 const store = makeStore(services);
 persistor = persistStore(store, null, () => {
   startKiosk(store, launch, window);
-  // The token from the address is on screen no more: store it right away (only then:
-  // writing all the stored state at once would delay the first screen for nothing).
-  if (launch.token) void persistor?.flush();
+  // The token from the address is on screen no more: store it right away.
+  void persistor?.flush();
 });
 
 createRoot(document.getElementById('root') as HTMLElement).render(
