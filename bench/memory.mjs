@@ -157,7 +157,8 @@ try {
 
   /** Waits until the notification has been dropped and the kiosk is home again. */
   async function notificationGone(leg) {
-    await page.waitForFunction(() => !document.querySelector('[role="alertdialog"]') && document.querySelector('.home-links'), null, {
+    // A boolean, not the element: a returned element would be kept alive by Playwright's handle to it.
+    await page.waitForFunction(() => !document.querySelector('[role="alertdialog"]') && document.querySelector('.home-links') !== null, null, {
       timeout: NOTIFICATION_GONE_MS,
     });
     if (loads > loadsAtStart) throw new Error(`${leg}: the page reloaded after the notification`);

@@ -33,10 +33,11 @@ export function bundleLines({ welcomeScreen, everything, lazy }) {
   ];
 }
 
-export function startLines({ empty, persisted }) {
+/** The budget is judged on both properties: the bench's 5,000 residents and the simulator's seeded one (72). */
+export function startLines({ empty, persisted }, property) {
   return [
-    line('start', 'to welcome title painted, empty storage', spread(empty)),
-    line('start', 'to welcome title painted, persisted data', spread(persisted), atMost(stats(persisted).median, BUDGETS.persistedStartMedianMs, 'median <= 400 ms')),
+    line('start', `to welcome title painted, empty storage, ${property}`, spread(empty)),
+    line('start', `to welcome title painted, persisted data, ${property}`, spread(persisted), atMost(stats(persisted).median, BUDGETS.persistedStartMedianMs, 'median <= 400 ms')),
   ];
 }
 

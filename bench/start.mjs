@@ -30,8 +30,8 @@ async function timeStart(context, url) {
   await page.addInitScript(watchForWelcome);
   await slowDown(page);
   await page.goto(url);
-  const handle = await page.waitForFunction(() => window.__welcomePainted, null, { timeout: 30_000 });
-  const ms = await handle.jsonValue();
+  await page.waitForFunction(() => window.__welcomePainted !== undefined, null, { timeout: 30_000 });
+  const ms = await page.evaluate(() => window.__welcomePainted);
   await page.close();
   return ms;
 }
