@@ -1,11 +1,11 @@
 // The bundle row: gzip bytes of what the welcome screen loads before it can
-// paint, of the whole build, and of each chunk loaded later, read from Vite's
-// manifest of a production build.
+// paint, of the whole build (JavaScript, CSS, WebAssembly), and of each chunk
+// loaded later, read from Vite's manifest of a production build.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const isCode = (file) => /\.(js|css)$/.test(file);
+const isCode = (file) => /\.(js|css|wasm)$/.test(file);
 
 /** @param {string} dir a build made with `manifest: true` */
 export async function measureBundle(dir) {
@@ -36,8 +36,9 @@ export async function measureBundle(dir) {
     lazy.push({ name: path.basename(key).replace(/\.[jt]sx?$/, ''), files: own, bytes: await total(own) });
   }
   const assets = (await readdir(path.join(dir, 'assets'))).map((name) => `assets/${name}`).filter(isCode);
-  const worker = assets.find((file) => path.basename(file).startsWith('qrDecoder.worker'));
-  if (worker) lazy.push({ name: 'QR decoder worker', files: [worker], bytes: await gzip(worker) });
+  // The scan screen's worker and the WebAssembly it loads, fetched when a scan starts.
+  const worker = assets.filter((file) => /^(qrDecoder\.worker|zxing_reader)/.test(path.basename(file)));
+  if (worker.length > 0) lazy.push({ name: 'QR decoder worker', files: worker, bytes: await total(worker) });
   lazy.sort((a, b) => b.bytes - a.bytes);
 
   return {

@@ -28,7 +28,7 @@ const eventTiming = (values) => {
 export function bundleLines({ welcomeScreen, everything, lazy }) {
   return [
     line('bundle', 'welcome screen JS+CSS (gzip)', kb(welcomeScreen.bytes), atMost(welcomeScreen.bytes, BUDGETS.welcomeBytes, '<= 120 kB')),
-    line('bundle', `everything (${everything.files} files)`, kb(everything.bytes)),
+    line('bundle', `everything, JS+CSS+wasm (${everything.files} files)`, kb(everything.bytes)),
     ...lazy.map((chunk) => line('bundle', `  lazy: ${chunk.name}`, kb(chunk.bytes))),
   ];
 }
