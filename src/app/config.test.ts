@@ -39,4 +39,9 @@ describe('build-time configuration', () => {
     expect(readConfig({ ...off, VITE_APP_ENV: 'production' }).reloadAfterNotification).toBe(true);
     expect(readConfig({ ...off, VITE_APP_ENV: 'development' }).reloadAfterNotification).toBe(false);
   });
+
+  it('names the service worker of a production build only: development builds have none', () => {
+    expect(readConfig({ PROD: true, BASE_URL: '/' }).serviceWorkerUrl).toBe('/sw.js');
+    expect(readConfig({ PROD: false, DEV: true, BASE_URL: '/' }).serviceWorkerUrl).toBeNull();
+  });
 });

@@ -14,6 +14,8 @@ export interface AppConfig {
    */
   reloadAfterNotification: boolean;
   version: string;
+  /** The service worker's script (offline start, src/sw.ts); null in development, where Vite builds none. */
+  serviceWorkerUrl: string | null;
 }
 
 type Env = Record<string, string | boolean | undefined>;
@@ -47,6 +49,7 @@ export function readConfig(env: Env): AppConfig {
     callProviders: text(env, 'VITE_CALL_PROVIDERS', 'live') === 'simulator' ? 'simulator' : 'live',
     reloadAfterNotification: !(appEnv === 'development' && text(env, 'VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION', '') === 'true'),
     version: __APP_VERSION__,
+    serviceWorkerUrl: env.PROD === true ? `${text(env, 'BASE_URL', '/')}sw.js` : null,
   };
 }
 

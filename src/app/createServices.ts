@@ -5,6 +5,7 @@ import { createCallStreamRegistry } from '../services/call/callStreams';
 import type { CallKit } from '../services/call/types';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';
+import { createShellWorker } from '../services/shell/shellWorker';
 import { createLazySound } from '../services/sound/lazySound';
 import { afterFirstScreen } from './afterFirstScreen';
 import type { AppConfig } from './config';
@@ -21,7 +22,8 @@ interface Hooks {
 export function createServices(config: AppConfig, { getToken, beforeReload }: Hooks): Services {
   const api = createApiClient({ baseUrl: config.apiUrl, getToken });
   const logger = createRemoteLogger(api);
-  const page = createPageControl({ beforeReload, log: logger.error });
+  const shell = createShellWorker({ url: config.serviceWorkerUrl, container: navigator.serviceWorker, log: logger.error });
+  const page = createPageControl({ beforeReload, log: logger.error, shell });
   // The channel client and the sound player load after the first screen: neither is needed to show it.
   const realtime = createLazyRealtime(
     () =>
