@@ -44,4 +44,6 @@ export interface Services {
   sound: SoundService;
   page: PageControl;
   call: CallServices;
+  /** SPEC.md's reload after each notification; off only in a development build for the memory benchmark. */
+  reloadAfterNotification: boolean;
 }

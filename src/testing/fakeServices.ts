@@ -81,6 +81,7 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     sound: { play: vi.fn(), stop: vi.fn(), stopAll: vi.fn() },
     page: createFakePage(),
     call: createFakeCall(),
+    reloadAfterNotification: true,
   };
   return services satisfies Services;
 }
