@@ -8,6 +8,8 @@ const API_ENDPOINTS = ['*', 'feature-flags', 'telephone-entry/property', 'teleph
   'telephone-entry/logs', 'telephone-entry/calls', 'telephone-entry/pusher/auth', 'telephone-entry/sip-call'];
 const API_FAULTS = ['500', '503', 'hang', 'malformed', 'drop', 'lost-answer'];
 const DEVICE_FLAGS = ['enable_numeric_codes', 'enable_qr_codes', 'enable_resident_directory', 'enable_call_manager', 'enable_video_calls'];
+/** A flag as the seed may spell it (a back end without casts sends 1/0). */
+const isSet = (value) => [true, 1, '1', 'true'].includes(value);
 const SHOWN = 50;
 let state = null;
 
@@ -67,7 +69,7 @@ function renderProperty() {
     type: 'checkbox', checked, onchange: (e) => send('property', { [part]: { [name]: e.target.checked } }, 'PATCH'),
   }), ` ${name}`);
   $('flags').replaceChildren(
-    ...DEVICE_FLAGS.map((name) => flag(name, device[name] === true, 'device')),
+    ...DEVICE_FLAGS.map((name) => flag(name, isSet(device[name]), 'device')),
     flag('telnyx_enabled', state.featureFlags.telnyx_enabled === true, 'featureFlags'),
   );
   $('offline-badge').hidden = !state.offline;

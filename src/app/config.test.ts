@@ -45,6 +45,14 @@ describe('build-time configuration', () => {
     });
   });
 
+  it('reloads after every notification unless a development build is told not to (the memory benchmark)', () => {
+    const off = { VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION: 'true' };
+    expect(readConfig({}, '1.0.0').reloadAfterNotification).toBe(true);
+    expect(readConfig(off, '1.0.0').reloadAfterNotification).toBe(true);
+    expect(readConfig({ ...off, VITE_APP_ENV: 'production' }, '1.0.0').reloadAfterNotification).toBe(true);
+    expect(readConfig({ ...off, VITE_APP_ENV: 'development' }, '1.0.0').reloadAfterNotification).toBe(false);
+  });
+
   it('names the service worker of a production build only: development builds have none', () => {
     expect(readConfig({ PROD: true, BASE_URL: '/' }, '1.0.0').serviceWorkerUrl).toBe('/sw.js');
     expect(readConfig({ PROD: false, DEV: true, BASE_URL: '/' }, '1.0.0').serviceWorkerUrl).toBeNull();

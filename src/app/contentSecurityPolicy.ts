@@ -26,7 +26,8 @@ function pusherSources({ host, port, cluster, forceTLS }: AppConfig['pusher']): 
 
 /**
  * The kiosk's Content-Security-Policy, from its configured origins: scripts,
- * styles and workers from its own origin only (no inline script, no eval),
+ * styles and workers from its own origin only (no inline script, no eval of
+ * JavaScript; WebAssembly may be compiled, for the QR reader),
  * connections to the back end, the Pusher server, the hardware socket and the
  * video provider, camera and call media from blob: and mediastream:, snapshots
  * as data: images. `frame-ancestors` only works in a header (a meta tag ignores
@@ -43,7 +44,8 @@ export function contentSecurityPolicy(config: PolicyInput, { header = false }: {
   ]);
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
+    // WebAssembly compiled from the kiosk's own file (the QR reader); no eval of JavaScript.
+    ['script-src', "'self'", "'wasm-unsafe-eval'"],
     ['style-src', "'self'"],
     ['img-src', "'self'", 'data:', 'blob:'],
     ['media-src', "'self'", 'blob:', 'mediastream:'],

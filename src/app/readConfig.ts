@@ -11,6 +11,12 @@ export interface AppConfig {
   videoApiKey: string;
   appEnv: 'production' | 'development';
   callProviders: 'live' | 'simulator';
+  /**
+   * SPEC.md's reload after each notification. Only a development build can turn
+   * it off (VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION=true), for the memory
+   * benchmark, where the reload would hide a leak.
+   */
+  reloadAfterNotification: boolean;
   /** Code guessing: this many refused typed or scanned codes within `windowMs` lock code entry for `lockMs` (0 attempts or 0 ms: never). */
   codeLock: { attempts: number; windowMs: number; lockMs: number };
   version: string;
@@ -33,6 +39,7 @@ function int(env: Env, name: string, fallback: number, min = 1): number {
 }
 
 export function readConfig(env: Env, version: string): AppConfig {
+  const appEnv = text(env, 'VITE_APP_ENV', 'production') === 'development' ? 'development' : 'production';
   return {
     apiUrl: text(env, 'VITE_API_URL', 'http://127.0.0.1:8787').replace(/\/+$/, ''),
     pusher: {
@@ -46,8 +53,9 @@ export function readConfig(env: Env, version: string): AppConfig {
     hardwareSocketUrl: text(env, 'VITE_HARDWARE_SOCKET_URL', 'ws://127.0.0.1:8787/hardware'),
     videoApiUrl: text(env, 'VITE_VIDEO_API_URL', 'http://127.0.0.1:8787/video-provider').replace(/\/+$/, ''),
     videoApiKey: text(env, 'VITE_VIDEO_API_KEY', 'local-video-key'),
-    appEnv: text(env, 'VITE_APP_ENV', 'production') === 'development' ? 'development' : 'production',
+    appEnv,
     callProviders: text(env, 'VITE_CALL_PROVIDERS', 'live') === 'simulator' ? 'simulator' : 'live',
+    reloadAfterNotification: !(appEnv === 'development' && text(env, 'VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION', '') === 'true'),
     codeLock: {
       attempts: int(env, 'VITE_CODE_LOCK_ATTEMPTS', 5, 0),
       windowMs: int(env, 'VITE_CODE_LOCK_WINDOW_SECONDS', 60, 0) * 1000,

@@ -58,6 +58,7 @@ export function createFakePage() {
   const leaveHandlers = new Set<() => void>();
   return {
     reload: vi.fn(),
+    reloadHome: vi.fn(),
     refresh: vi.fn(),
     keepForOffline: vi.fn(),
     href: () => 'http://kiosk.test/',
@@ -84,6 +85,7 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     sound: { play: vi.fn(), stop: vi.fn(), stopAll: vi.fn() },
     page: createFakePage(),
     call: createFakeCall(),
+    reloadAfterNotification: true,
     // The lock as the issue of record words it: 5 refused codes within 60 s lock entry for 30 s.
     settings: { codeLock: { attempts: 5, windowMs: 60_000, lockMs: 30_000 } },
   };

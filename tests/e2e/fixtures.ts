@@ -254,8 +254,18 @@ export const API_DOWN_ERRORS: RegExp[] = [
   /^(Property data could not be loaded|Feature flags could not be loaded|Check-in failed|Access requests could not be sent|Real-time channel subscription failed) /,
 ];
 
-/** The console errors of a browser that is offline (context.setOffline): requests that could not go out. */
-export const BROWSER_OFFLINE_ERRORS: RegExp[] = [/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED /];
+/**
+ * The console errors of a browser that is offline (context.setOffline): requests and sockets that could
+ * not go out (the channel's authorization among them), and parts loaded after the first screen that a
+ * test going offline at once catches still on their way (the tests block the service worker that
+ * would hold them).
+ */
+export const BROWSER_OFFLINE_ERRORS: RegExp[] = [
+  /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED /,
+  /^WebSocket connection to '[^']+' failed: .*ERR_INTERNET_DISCONNECTED/,
+  /^Real-time channel subscription failed /,
+  /could not be loaded .*Failed to fetch dynamically imported module/,
+];
 
 /** Hardware socket messages the kiosk sent (direction 'in'), optionally only one method. */
 export function hardwareIn(sim: Pick<Simulator, 'state'>, method?: string): SimRecord[] {
@@ -387,9 +397,22 @@ export async function expectGateOpened(page: Page, sim: Simulator, code: string)
   expect(sent[1]!.t - sent[0]!.t, 'ms between wiegand and enable_relay1 as sent by the page').toBeGreaterThanOrEqual(RELAY_DELAY_MS - 0.5);
 }
 
+/** An access request as the kiosk queues it and the back end records it (SPEC.md section 3). */
+export interface QueuedRequest {
+  user_code: string;
+  access_granted: boolean;
+  created_at: string;
+}
+
+/** The access-request queue as the kiosk last stored it (its own storage item). */
+export async function storedQueue(page: Page): Promise<QueuedRequest[]> {
+  const item = await page.evaluate(() => localStorage.getItem('gate-kiosk:accessQueue'));
+  return (JSON.parse(item ?? 'null') as { state?: { items?: QueuedRequest[] } } | null)?.state?.items ?? [];
+}
+
 /**
  * Waits until the page's localStorage holds `needle` in some value. The kiosk
- * saves its state a moment after each change (redux-persist), so a test that
+ * saves each part of its state as it changes (docs/stored-state.md), so a test that
  * navigates away right after a change waits for the save first.
  */
 export async function waitForStorage(page: Page, needle: string, timeout = 5_000): Promise<void> {

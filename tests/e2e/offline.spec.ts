@@ -97,7 +97,9 @@ test.describe('offline', () => {
     expect(delivered).toEqual(received.map(({ user_code, access_granted, created_at }: SimRecord) => ({ user_code, access_granted, created_at })));
   });
 
-  test('going offline hides the online-only links; they come back online', async ({ page, context, kiosk }) => {
+  test('going offline hides the online-only links; they come back online', async ({ page, context, kiosk, allowConsoleErrors }) => {
+    // The channel is authorized after the first screen; going offline at once may catch it.
+    allowConsoleErrors(...BROWSER_OFFLINE_ERRORS);
     await kiosk.open(page, { model: 'TOUCH' });
     const links = page.getByRole('navigation').getByRole('link');
     await expect(links).toHaveText(['Enter a numeric code', 'Scan a QR code', 'Call a resident', 'Call a manager']);
@@ -111,7 +113,9 @@ test.describe('offline', () => {
     await expect(links).toHaveText(['Enter a numeric code', 'Scan a QR code', 'Call a resident', 'Call a manager']);
   });
 
-  test('offline, the buttons for the online-only screens do nothing', async ({ page, context, kiosk }) => {
+  test('offline, the buttons for the online-only screens do nothing', async ({ page, context, kiosk, allowConsoleErrors }) => {
+    // The channel is authorized after the first screen; going offline at once may catch it.
+    allowConsoleErrors(...BROWSER_OFFLINE_ERRORS);
     await kiosk.open(page, { model: 'GEN2' });
     await context.setOffline(true);
     await expect(page.getByRole('link', { name: 'Call a manager' })).toHaveCount(0);

@@ -2,28 +2,24 @@
 // cards are read at the panel, the page reloaded twice on the way, and the
 // answer to the first send after the outage lost. Every record reaches the
 // back end, and the kiosk keeps none the back end acknowledged.
-import type { Page } from '@playwright/test';
-import { API_DOWN_ERRORS, countPusherConnections, expect, fastForwardUntil, KNOWN, records, test, waitForHardwareSocket } from './fixtures';
-
-interface Item {
-  user_code: string;
-  access_granted: boolean;
-  created_at: string;
-}
+import {
+  API_DOWN_ERRORS,
+  countPusherConnections,
+  expect,
+  fastForwardUntil,
+  KNOWN,
+  records,
+  storedQueue,
+  test,
+  waitForHardwareSocket,
+  type QueuedRequest as Item,
+} from './fixtures';
 
 const ATTEMPTS = 200;
 const ROUNDS = 12;
 const HOUR_MS = 60 * 60 * 1000;
 /** Codes that open the gate, one of them in each round; the rest are refused reads of distinct codes. */
 const VALID = [KNOWN.residentCode, KNOWN.residentCredential, KNOWN.staffCode, KNOWN.propertyGuestCode, KNOWN.activeUnitGuestCode];
-
-/** The access-request queue as the kiosk last saved it. */
-async function savedQueue(page: Page): Promise<Item[]> {
-  return page.evaluate(() => {
-    const saved = JSON.parse(localStorage.getItem('persist:gate-kiosk') ?? '{}') as { accessQueue?: string };
-    return (JSON.parse(saved.accessQueue ?? '{"items":[]}') as { items: Item[] }).items;
-  });
-}
 
 const triple = (item: Item) => JSON.stringify([item.user_code, item.created_at, item.access_granted]);
 
@@ -53,7 +49,7 @@ test('200 attempts during an hour-long API outage, two reloads and a lost answer
       expect(sim.facility(code)).toBe(1);
     }
     // Every read is queued before the clock moves on.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('persist:gate-kiosk')?.match(/user_code/g)?.length ?? 0)).toBe(attempts.length);
+    await expect.poll(async () => (await storedQueue(page)).length).toBe(attempts.length);
     if (round === 3 || round === 7) {
       // The panel reloads the page, as after a refresh from its daemon.
       const connections = pusher.established;
@@ -67,7 +63,7 @@ test('200 attempts during an hour-long API outage, two reloads and a lost answer
   }
   expect(attempts).toHaveLength(ATTEMPTS);
   expect(records(sim, 'accessRequests')).toEqual([]);
-  const queued = await savedQueue(page);
+  const queued = await storedQueue(page);
   expect(queued.map((item) => [item.user_code, item.access_granted])).toEqual(attempts.map((a) => [a.code, a.granted]));
   // The hour shows in the records' times.
   expect(Date.parse(queued.at(-1)!.created_at) - Date.parse(queued[0]!.created_at)).toBeGreaterThan(HOUR_MS - HOUR_MS / ROUNDS - 60_000);
@@ -75,7 +71,7 @@ test('200 attempts during an hour-long API outage, two reloads and a lost answer
   // The API is back, and the answer to the first send is lost after the server stored it.
   sim.setOffline(false);
   sim.setFault('telephone-entry/access-requests', 'lost-answer', 1);
-  await fastForwardUntil(page, 30_000, async () => expect(await savedQueue(page)).toEqual([]), { timeout: 60_000 });
+  await fastForwardUntil(page, 30_000, async () => expect(await storedQueue(page)).toEqual([]), { timeout: 60_000 });
 
   const received = records(sim, 'accessRequests') as Item[];
   expect(new Set(received.map(triple))).toEqual(new Set(queued.map(triple)));

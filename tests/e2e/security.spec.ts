@@ -15,7 +15,7 @@ test.describe('Content-Security-Policy', () => {
     expect(await page.evaluate(() => document.head.firstElementChild?.getAttribute('http-equiv'))).toBe('Content-Security-Policy');
     expect(header).toBe(`${meta}; frame-ancestors 'none'`);
     const directives = Object.fromEntries((meta ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
-    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(directives['media-src']).toEqual(["'self'", 'blob:', 'mediastream:']);
     expect(directives['img-src']).toContain('data:');
     expect(directives['worker-src']).toEqual(["'self'"]);

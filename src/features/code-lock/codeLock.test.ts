@@ -1,8 +1,8 @@
 import { appStarted } from '../../app/actions';
+import { openPersistedStore } from '../../app/persistence/persistedStore';
 import { requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { withFakeTimers } from '../../testing/fakeTimers';
-import { persistedStore } from '../../testing/persistedStore';
 import { rawProperty } from '../../testing/fixtures';
 import { storeWithProperty } from '../../testing/renderKiosk';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
@@ -69,16 +69,15 @@ describe('code guessing lock', () => {
     );
   });
 
-  it('survives a reload: the lock comes back from storage', async () => {
-    vi.useRealTimers();
-    const before = await persistedStore();
+  it('survives a reload: the lock comes back from storage', () => {
+    const before = openPersistedStore(localStorage, () => createTestServices()).store;
     const parsed = parsePropertyResponse(rawProperty());
-    before.store.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
-    for (let i = 0; i < 5; i += 1) before.store.dispatch(typed('99999'));
-    await before.close();
+    before.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
+    for (let i = 0; i < 5; i += 1) before.dispatch(typed('99999'));
+    before.dispose();
 
-    const after = await persistedStore();
-    onTestFinished(after.close);
+    const after = openPersistedStore(localStorage, () => createTestServices());
+    onTestFinished(() => after.store.dispose());
     expect(locked(after.store)).toBe(true);
     after.store.dispatch(typed('10001'));
     expect(after.services.hardware.openGate).not.toHaveBeenCalled();
