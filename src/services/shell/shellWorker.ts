@@ -68,7 +68,7 @@ export function createShellWorker({
   log,
   checkTimeoutMs = 10_000,
   installTimeoutMs = 30_000,
-  activateTimeoutMs = 5_000,
+  activateTimeoutMs = 15_000,
 }: ShellWorkerOptions): ShellWorker {
   if (!url || !container) return NO_WORKER;
 
