@@ -2,7 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { persistStore } from 'redux-persist';
 import { appStarted } from '../../app/actions';
 import { makeStore } from '../../app/store';
-import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
+import { apiServer, API_URL, backEnd, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { rawProperty } from '../../testing/fixtures';
 import { storeWithProperty } from '../../testing/renderKiosk';
@@ -62,6 +62,54 @@ describe('access-request queue', () => {
     store.dispatch(accessRequestQueued(request('10002')));
     await vi.advanceTimersByTimeAsync(1100);
     expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10002')]);
+  });
+
+  it('removes only the echoed one of two reads of one code made at different times (created_at tells them apart)', async () => {
+    const first = request('10001', '2026-11-21T10:00:00.000Z');
+    const second = request('10001', '2026-11-21T10:00:07.250Z');
+    apiServer.use(http.post(queuePath, () => HttpResponse.json([first])));
+    const store = started();
+    store.dispatch(accessRequestQueued(first));
+    store.dispatch(accessRequestQueued(second));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(sentBatches()).toEqual([[first, second]]);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([second]);
+  });
+
+  it('an echo of a time the kiosk never queued removes nothing', async () => {
+    apiServer.use(http.post(queuePath, () => HttpResponse.json([request('10001', '2026-11-21T09:59:59.000Z')])));
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10001')]);
+  });
+
+  it.each([
+    ['a network error', 'network'],
+    ['a 503', { status: 503 }],
+    ['a 200 that is not JSON', 'malformed'],
+  ] as const)('keeps everything after %s, and delivers it once the back end is healthy again', async (_what, fault) => {
+    backEnd.fail('telephone-entry/access-requests', fault, { times: 1 });
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(sentBatches()).toHaveLength(1);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10001')]);
+    await vi.advanceTimersByTimeAsync(30000);
+    expect(sentBatches()).toEqual([[request('10001')], [request('10001')]]);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+  });
+
+  it('a slow back end (answers after 1500 ms): the batch stays queued until the answer, then goes', async () => {
+    backEnd.slow('telephone-entry/access-requests', 1500);
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1000 + 1499);
+    expect(store.getState().app.sendingAccessRequests).toBe(true);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10001')]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+    expect(store.getState().app.sendingAccessRequests).toBe(false);
   });
 
   it('reads an echoed access_granted spelled 1/0, "1"/"0" or "true"/"false", and ignores malformed items', async () => {

@@ -41,6 +41,22 @@ describe('notifications', () => {
     expect(services.page.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('a notification stored without an id still expires after 5 s, then reloads', async () => {
+    const services = createTestServices();
+    // As an older kiosk or a hand-edited store left it: SPEC.md section 3 lists status, title and body only.
+    const stored = { items: [{ status: 'ERROR', title: 'Stored without id' }, { status: 'INFO', title: 'Second' }] };
+    const store = makeStore(services, { notifications: stored as never });
+    onTestFinished(() => store.dispose());
+    store.dispatch(appStarted());
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(selectCurrentNotification(store.getState())?.title).toBe('Stored without id');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectCurrentNotification(store.getState())?.title).toBe('Second');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(selectCurrentNotification(store.getState())).toBeNull();
+    expect(services.page.reload).toHaveBeenCalledTimes(1);
+  });
+
   it('waits for a gate opening in flight before reloading', async () => {
     const { store, services } = started();
     store.dispatch(gateOpeningStarted());

@@ -1,4 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { appStarted } from '../../app/actions';
 
 export type NotificationStatus = 'ERROR' | 'SUCCESS' | 'INFO';
 
@@ -30,6 +31,14 @@ export const notificationsSlice = createSlice({
     notificationPopped(state, { payload }: PayloadAction<string>) {
       state.items = state.items.filter((item) => item.id !== payload);
     },
+  },
+  extraReducers: (builder) => {
+    // A notification stored without its id (an older kiosk's, or a hand-edited store) gets one, so it expires like any other.
+    builder.addCase(appStarted, (state) => {
+      state.items.forEach((item, index) => {
+        if (typeof item.id !== 'string' || item.id === '') item.id = `restored-${index}`;
+      });
+    });
   },
   selectors: {
     selectCurrentNotification: (state) => state.items[0] ?? null,

@@ -42,6 +42,65 @@ describe('createHardwareSocket', () => {
     hardware.stop();
   });
 
+  it('times the relay from the wiegand signal, not from its answer (a panel that answers after 300 ms)', async () => {
+    const { hardware } = setup();
+    const socket = FakeSocket.last;
+    socket.byMethod = { wiegand: { delayMs: 300 } };
+    socket.open();
+    let settled = false;
+    const opened = hardware.openGate('12345').finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(599);
+    expect(socket.calls()).toEqual([detect, ['wiegand', [0, '12345']]]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(socket.calls()).toEqual([detect, ['wiegand', [0, '12345']], ['enable_relay1', []]]);
+    await expect(opened).resolves.toBeUndefined();
+    expect(settled).toBe(true);
+    hardware.stop();
+  });
+
+  it('pulses the relay at 600 ms even when wiegand is answered later, and is done once both are answered', async () => {
+    const { hardware } = setup();
+    const socket = FakeSocket.last;
+    socket.byMethod = { wiegand: { delayMs: 900 }, enable_relay1: { delayMs: 50 } };
+    socket.open();
+    let settled = false;
+    const opened = hardware.openGate('12345').finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(600);
+    expect(socket.calls().map(([method]) => method)).toEqual(['detectUrl', 'wiegand', 'enable_relay1']);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(opened).resolves.toBeUndefined();
+    hardware.stop();
+  });
+
+  it('a wiegand refused after 300 ms fails the opening; the relay still leaves at 600 ms', async () => {
+    const { hardware } = setup();
+    const socket = FakeSocket.last;
+    socket.byMethod = { wiegand: { answer: 'error', delayMs: 300 } };
+    socket.open();
+    const opened = expect(hardware.openGate('12345')).rejects.toThrow('wiegand failed: busy');
+    await vi.advanceTimersByTimeAsync(600);
+    await opened;
+    expect(socket.calls()).toEqual([detect, ['wiegand', [0, '12345']], ['enable_relay1', []]]);
+    hardware.stop();
+  });
+
+  it('a relay that never answers fails the opening 5000 ms after it was sent', async () => {
+    const { hardware } = setup();
+    const socket = FakeSocket.last;
+    socket.byMethod = { enable_relay1: { answer: 'none' } };
+    socket.open();
+    let failure: unknown = null;
+    const opened = hardware.openGate('12345').catch((error: unknown) => (failure = error));
+    await vi.advanceTimersByTimeAsync(600 + 4999);
+    expect(failure).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    await opened;
+    expect(failure).toEqual(new Error('enable_relay1 timed out'));
+    hardware.stop();
+  });
+
   it('rejects an empty code without sending anything', async () => {
     const { hardware } = setup();
     FakeSocket.last.open();
