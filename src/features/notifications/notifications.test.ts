@@ -5,6 +5,8 @@ import { withApiServer } from '../../testing/apiServer';
 import { gateOpeningEnded, gateOpeningStarted } from '../app-status/appStatusSlice';
 import { notificationPushed, selectCurrentNotification } from './notificationsSlice';
 import { withFakeTimers } from '../../testing/fakeTimers';
+import { storeWithProperty } from '../../testing/renderKiosk';
+import { codeEntered } from '../gate/gateActions';
 
 withApiServer();
 
@@ -65,6 +67,37 @@ describe('notifications', () => {
     expect(services.page.reload).not.toHaveBeenCalled();
     store.dispatch(gateOpeningEnded());
     await vi.advanceTimersByTimeAsync(10);
+    expect(services.page.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a visitor let in by a panel slow to confirm (7 s, reconnecting): Access Granted! goes at 5 s, the reload waits for the gate', async () => {
+    const services = createTestServices();
+    services.hardware.gate.takesMs = 7000;
+    const store = storeWithProperty(services);
+    onTestFinished(() => store.dispose());
+    store.dispatch(appStarted());
+    store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
+    expect(selectCurrentNotification(store.getState())?.title).toBe('Access Granted!');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(selectCurrentNotification(store.getState())).toBeNull();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(services.page.reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(services.page.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a gate that fails after the granted notification went: its error shows for 5 s, then the reload', async () => {
+    const services = createTestServices();
+    Object.assign(services.hardware.gate, { takesMs: 6000, failure: new Error('Hardware socket unreachable: gate not opened') });
+    const store = storeWithProperty(services);
+    onTestFinished(() => store.dispose());
+    store.dispatch(appStarted());
+    store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(selectCurrentNotification(store.getState())).toMatchObject({ status: 'ERROR', title: 'The gate could not be opened' });
+    expect(services.page.reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(selectCurrentNotification(store.getState())).toBeNull();
     expect(services.page.reload).toHaveBeenCalledTimes(1);
   });
 
