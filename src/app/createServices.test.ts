@@ -6,9 +6,9 @@ const hooks = { getToken: () => 'test-token', beforeReload: async () => undefine
 describe('createServices', () => {
   // SPEC.md section 9: a recent call stops counting after 3,600,000 ms; 10 s in development.
   it.each([
-    ['production', {}, 3600000],
-    ['development', { VITE_APP_ENV: 'development' }, 10000],
-  ])('in %s a recent call counts for %s ms', (_env, env, windowMs) => {
+    ['production', 3600000, {}],
+    ['development', 10000, { VITE_APP_ENV: 'development' }],
+  ])('in %s a recent call counts for %i ms', (_name, windowMs, env) => {
     const services = createServices(readConfig(env), hooks);
     expect(services.call.settings.recentCallWindowMs).toBe(windowMs);
     services.hardware.stop();
