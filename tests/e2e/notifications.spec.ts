@@ -7,6 +7,8 @@ test.describe('notifications', () => {
     await kiosk.open(page, { model: 'GEN2' });
     let loads = 0;
     page.on('load', () => (loads += 1));
+    // Paused: only the jumps below move the kiosk's clock, however long a loaded machine takes between them.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
 
     await typeCode(page, KNOWN.invalidCode);
     const overlay = page.getByRole('alertdialog');
