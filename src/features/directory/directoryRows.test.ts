@@ -1,5 +1,5 @@
 import { buildDirectory } from './directoryModel';
-import { clampPage, listRows, pageArrows, pageCount, pageOf, pagedRows, ROWS_PER_PAGE, type DirectoryRow } from './directoryRows';
+import { clampPage, listRows, pageArrows, pageCount, pageOf, pagedRows, type DirectoryRow, type PageShape } from './directoryRows';
 import { manyResidents, resident } from './testResidents';
 
 /** A compact picture of rows: 'A' heading, 'a…' continued heading, '.' blank, names as they are. */
@@ -54,7 +54,7 @@ describe('paging', () => {
     expect(right).toHaveLength(10);
     expect(show(left ?? [])[0]).toBe('A');
     expect(show(right ?? [])[0]).toBe('A…');
-    expect(pageOf(rows, 1).flat()).toEqual(rows.slice(ROWS_PER_PAGE, 2 * ROWS_PER_PAGE));
+    expect(pageOf(rows, 1).flat()).toEqual(rows.slice(20, 40));
   });
 
   it('has a short last page, with an empty second column when needed', () => {
@@ -82,5 +82,31 @@ describe('paging', () => {
     expect(pageCount(empty)).toBe(1);
     expect(pageOf(empty, 0)).toEqual([[], []]);
     expect(pageArrows(0, empty)).toEqual({ up: false, down: false });
+  });
+});
+
+describe('pages that follow the screen (a portrait panel: one column of as many rows as fit)', () => {
+  const tall: PageShape = { columns: 1, rowsPerColumn: 17 };
+  const names = Array.from({ length: 45 }, (_, i) => `A${String(i).padStart(2, '0')}`);
+
+  it('keeps the paging rules: each column starts with a heading, no heading alone at its foot', () => {
+    const rows = pagedRows(named(...names.slice(0, 15), 'Bo', 'By'), tall.rowsPerColumn);
+    // 'A' + 15 names fill slots 0-15; 'B' would land in slot 16, the last.
+    expect(show(rows).slice(15)).toEqual(['A14', '.', 'B', 'Bo', 'By']);
+    const many = pagedRows(buildDirectory(manyResidents(500)), tall.rowsPerColumn);
+    for (let start = 0; start < many.length; start += 17) expect(many[start]?.kind).toBe('heading');
+    expect(many.filter((row) => row.kind === 'resident')).toHaveLength(500);
+  });
+
+  it('has pages of one column of that many rows', () => {
+    const rows = pagedRows(named(...names), tall.rowsPerColumn);
+    expect(rows).toHaveLength(48); // 45 names and 3 headings (one per column)
+    expect(pageCount(rows, tall)).toBe(3);
+    expect(pageOf(rows, 0, tall)).toEqual([rows.slice(0, 17)]);
+    expect(show(pageOf(rows, 1, tall)[0] ?? [])[0]).toBe('A…');
+    expect(pageOf(rows, 2, tall)).toEqual([rows.slice(34)]);
+    expect(pageArrows(1, rows, tall)).toEqual({ up: true, down: true });
+    expect(pageArrows(2, rows, tall)).toEqual({ up: true, down: false });
+    expect(clampPage(9, rows, tall)).toBe(2);
   });
 });

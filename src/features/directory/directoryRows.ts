@@ -1,8 +1,13 @@
 import type { Directory, DirectoryEntry } from './directoryModel';
 
-export const ROWS_PER_COLUMN = 10;
-export const COLUMNS_PER_PAGE = 2;
-export const ROWS_PER_PAGE = ROWS_PER_COLUMN * COLUMNS_PER_PAGE;
+/** How a button model's page is laid out: columns side by side, each `rowsPerColumn` rows tall. */
+export interface PageShape {
+  columns: number;
+  rowsPerColumn: number;
+}
+
+/** SPEC.md's page for the landscape panels it was written for: two columns of 10. */
+export const SPEC_PAGE: PageShape = { columns: 2, rowsPerColumn: 10 };
 
 export type DirectoryRow =
   | { kind: 'heading'; group: string; continued: boolean }
@@ -20,17 +25,18 @@ export function listRows(directory: Directory): DirectoryRow[] {
 }
 
 /**
- * Button models: headings count as rows, so a page is always 20 rows (two
- * columns of 10). A heading never sits alone at the foot of a column (a blank
- * takes that slot), and a group that runs on into the next column gets its
- * heading repeated at the top, so every column says which letter it is in.
+ * Button models: headings count as rows, so every column is exactly
+ * `rowsPerColumn` rows (10 on SPEC.md's page). A heading never sits alone at
+ * the foot of a column (a blank takes that slot), and a group that runs on
+ * into the next column gets its heading repeated at the top, so every column
+ * says which letter it is in.
  */
-export function pagedRows(directory: Directory): DirectoryRow[] {
+export function pagedRows(directory: Directory, rowsPerColumn = SPEC_PAGE.rowsPerColumn): DirectoryRow[] {
   const rows: DirectoryRow[] = [];
   directory.entries.forEach((entry, index) => {
     const startsGroup = directory.entries[index - 1]?.group !== entry.group;
-    let slot = rows.length % ROWS_PER_COLUMN;
-    if (startsGroup && slot === ROWS_PER_COLUMN - 1) {
+    let slot = rows.length % rowsPerColumn;
+    if (startsGroup && slot === rowsPerColumn - 1) {
       rows.push({ kind: 'blank' });
       slot = 0;
     }
@@ -40,25 +46,27 @@ export function pagedRows(directory: Directory): DirectoryRow[] {
   return rows;
 }
 
+const rowsPerPage = (shape: PageShape) => shape.columns * shape.rowsPerColumn;
+
 /** At least one page, even for an empty directory. */
-export function pageCount(rows: readonly DirectoryRow[]): number {
-  return Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE));
+export function pageCount(rows: readonly DirectoryRow[], shape = SPEC_PAGE): number {
+  return Math.max(1, Math.ceil(rows.length / rowsPerPage(shape)));
 }
 
-export function clampPage(page: number, rows: readonly DirectoryRow[]): number {
-  return Math.min(Math.max(0, page), pageCount(rows) - 1);
+export function clampPage(page: number, rows: readonly DirectoryRow[], shape = SPEC_PAGE): number {
+  return Math.min(Math.max(0, page), pageCount(rows, shape) - 1);
 }
 
-/** The page's two columns (the second may be short or empty on the last page). */
-export function pageOf(rows: readonly DirectoryRow[], page: number): DirectoryRow[][] {
-  const start = clampPage(page, rows) * ROWS_PER_PAGE;
-  return Array.from({ length: COLUMNS_PER_PAGE }, (_, column) =>
-    rows.slice(start + column * ROWS_PER_COLUMN, start + (column + 1) * ROWS_PER_COLUMN),
+/** The page's columns (the last ones may be short or empty on the last page). */
+export function pageOf(rows: readonly DirectoryRow[], page: number, shape = SPEC_PAGE): DirectoryRow[][] {
+  const start = clampPage(page, rows, shape) * rowsPerPage(shape);
+  return Array.from({ length: shape.columns }, (_, column) =>
+    rows.slice(start + column * shape.rowsPerColumn, start + (column + 1) * shape.rowsPerColumn),
   );
 }
 
 /** Which 'for more' arrows the footer shows. */
-export function pageArrows(page: number, rows: readonly DirectoryRow[]): { up: boolean; down: boolean } {
-  const current = clampPage(page, rows);
-  return { up: current > 0, down: current < pageCount(rows) - 1 };
+export function pageArrows(page: number, rows: readonly DirectoryRow[], shape = SPEC_PAGE): { up: boolean; down: boolean } {
+  const current = clampPage(page, rows, shape);
+  return { up: current > 0, down: current < pageCount(rows, shape) - 1 };
 }

@@ -15,10 +15,10 @@ describe('directory selectors', () => {
     onTestFinished(() => store.dispose());
     const before = selectDirectory.recomputations();
     const first = selectDirectory(store.getState());
-    const rows = selectPagedRows(store.getState());
+    const rows = selectPagedRows(store.getState(), 10);
     store.dispatch(notificationPushed({ status: 'SUCCESS', title: 'unrelated' }));
     expect(selectDirectory(store.getState())).toBe(first);
-    expect(selectPagedRows(store.getState())).toBe(rows);
+    expect(selectPagedRows(store.getState(), 10)).toBe(rows);
     expect(selectDirectory.recomputations() - before).toBe(1);
 
     const parsed = parsePropertyResponse(rawProperty());

@@ -5,7 +5,10 @@ import { listRows, pagedRows } from './directoryRows';
 
 /** Sorted and grouped once per property load (memoized on the residents array), not per render. */
 export const selectDirectory = createSelector([selectResidents], buildDirectory);
-/** Button models' rows (headings, residents, blanks) laid out for 20-row pages. */
-export const selectPagedRows = createSelector([selectDirectory], pagedRows);
+/** Button models' rows (headings, residents, blanks) laid out for columns of `rowsPerColumn` rows. */
+export const selectPagedRows = createSelector(
+  [selectDirectory, (_state: unknown, rowsPerColumn: number) => rowsPerColumn],
+  (directory, rowsPerColumn) => pagedRows(directory, rowsPerColumn),
+);
 /** The touch model's single scrolling list. */
 export const selectListRows = createSelector([selectDirectory], listRows);

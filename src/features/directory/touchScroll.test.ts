@@ -1,40 +1,41 @@
 import { buildDirectory } from './directoryModel';
 import { listRows } from './directoryRows';
 import { resident } from './testResidents';
-import { headingOffset, OVERSCAN_ROWS, pageScrollDistance, scrollEdges, TOUCH_ROW_HEIGHT, visibleRange } from './touchScroll';
+import { headingOffset, OVERSCAN_ROWS, pageScrollDistance, scrollEdges, visibleRange } from './touchScroll';
 
-const H = TOUCH_ROW_HEIGHT;
+/** A row's height in CSS px: 3.5rem on an 800x480 panel. */
+const H = 56;
 
 describe('visibleRange', () => {
   it('covers the viewport plus the overscan, within the list', () => {
-    expect(visibleRange(0, 10 * H, 5000)).toEqual({ first: 0, end: 10 + OVERSCAN_ROWS });
-    expect(visibleRange(100 * H, 10 * H, 5000)).toEqual({ first: 100 - OVERSCAN_ROWS, end: 110 + OVERSCAN_ROWS });
-    expect(visibleRange(4995 * H, 10 * H, 5000)).toEqual({ first: 4995 - OVERSCAN_ROWS, end: 5000 });
-    expect(visibleRange(0, 10 * H, 0)).toEqual({ first: 0, end: 0 });
+    expect(visibleRange(0, 10 * H, 5000, H)).toEqual({ first: 0, end: 10 + OVERSCAN_ROWS });
+    expect(visibleRange(100 * H, 10 * H, 5000, H)).toEqual({ first: 100 - OVERSCAN_ROWS, end: 110 + OVERSCAN_ROWS });
+    expect(visibleRange(4995 * H, 10 * H, 5000, H)).toEqual({ first: 4995 - OVERSCAN_ROWS, end: 5000 });
+    expect(visibleRange(0, 10 * H, 0, H)).toEqual({ first: 0, end: 0 });
   });
 
   it('renders a partly visible row', () => {
-    expect(visibleRange(H / 2, H, 100).end).toBe(2 + OVERSCAN_ROWS);
+    expect(visibleRange(H / 2, H, 100, H).end).toBe(2 + OVERSCAN_ROWS);
   });
 });
 
 describe('scrollEdges', () => {
   it('is at the top only at the start and at the bottom only at the end', () => {
-    expect(scrollEdges(0, 10 * H, 100)).toEqual({ atTop: true, atBottom: false });
-    expect(scrollEdges(5 * H, 10 * H, 100)).toEqual({ atTop: false, atBottom: false });
-    expect(scrollEdges(90 * H, 10 * H, 100)).toEqual({ atTop: false, atBottom: true });
-    expect(scrollEdges(90 * H - 0.5, 10 * H, 100).atBottom).toBe(true);
+    expect(scrollEdges(0, 10 * H, 100, H)).toEqual({ atTop: true, atBottom: false });
+    expect(scrollEdges(5 * H, 10 * H, 100, H)).toEqual({ atTop: false, atBottom: false });
+    expect(scrollEdges(90 * H, 10 * H, 100, H)).toEqual({ atTop: false, atBottom: true });
+    expect(scrollEdges(90 * H - 0.5, 10 * H, 100, H).atBottom).toBe(true);
   });
 
   it('is at both ends when everything fits', () => {
-    expect(scrollEdges(0, 10 * H, 5)).toEqual({ atTop: true, atBottom: true });
+    expect(scrollEdges(0, 10 * H, 5, H)).toEqual({ atTop: true, atBottom: true });
   });
 });
 
 describe('pageScrollDistance', () => {
   it('keeps one row of context, and always moves', () => {
-    expect(pageScrollDistance(10 * H)).toBe(9 * H);
-    expect(pageScrollDistance(10)).toBe(H);
+    expect(pageScrollDistance(10 * H, H)).toBe(9 * H);
+    expect(pageScrollDistance(10, H)).toBe(H);
   });
 });
 
@@ -42,11 +43,11 @@ describe('headingOffset', () => {
   const rows = listRows(buildDirectory([resident(1, 'Amy'), resident(2, 'Ann'), resident(3, 'Cy')]));
 
   it("is the offset of the letter's heading row", () => {
-    expect(headingOffset(rows, 'A')).toBe(0);
-    expect(headingOffset(rows, 'C')).toBe(3 * H);
+    expect(headingOffset(rows, 'A', H)).toBe(0);
+    expect(headingOffset(rows, 'C', H)).toBe(3 * H);
   });
 
   it('is null for a letter nobody has', () => {
-    expect(headingOffset(rows, 'B')).toBeNull();
+    expect(headingOffset(rows, 'B', H)).toBeNull();
   });
 });

@@ -31,7 +31,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
 
   return (
     <main className="screen home">
-      <header className="screen-header">
+      <header className="screen-header home-header">
         <Logo onClick={onReload} />
         <h1>Welcome to {property?.public_name}!</h1>
       </header>

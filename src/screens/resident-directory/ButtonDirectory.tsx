@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { lookupCodeMissed } from '../../features/directory/directoryActions';
@@ -9,28 +9,36 @@ import { useButtons } from '../../features/input/useButtons';
 import { useDevice } from '../../features/session/useDevice';
 import { isDigit } from '../../services/input/buttons';
 import { DirectoryRowView } from './DirectoryRowView';
+import { pageShapeFor } from './pageShape';
 import { DIRECTORY_TITLE } from './strings';
+import { useElementSize } from './useElementSize';
 
 interface Props {
   onCall: (residentId: number) => void;
   onCancel: () => void;
 }
 
-/** Button panels: 20-row pages in two columns, UP/DOWN to page, 4-digit lookup codes. */
+/**
+ * Button panels: pages of two columns of 10 on landscape panels, one column of
+ * as many rows as fit on portrait ones; UP/DOWN to page, 4-digit lookup codes.
+ */
 export function ButtonDirectory({ onCall, onCancel }: Props) {
   const dispatch = useAppDispatch();
   const directory = useAppSelector(selectDirectory);
-  const rows = useAppSelector(selectPagedRows);
+  const { ref, size } = useElementSize<HTMLDivElement>();
+  const shape = pageShapeFor(size);
+  const rows = useAppSelector((state) => selectPagedRows(state, shape.rowsPerColumn));
   const { labels, strings } = useDevice();
   const [requestedPage, setPage] = useState(0);
   const [digits, setDigits] = useState('');
-  // A property reload can shorten the list under us: stay on a page that exists.
-  const page = clampPage(requestedPage, rows);
-  const arrows = pageArrows(page, rows);
+  // A property reload can shorten the list under us, a rotated panel reshape it: stay on a page that exists.
+  const page = clampPage(requestedPage, rows, shape);
+  const arrows = pageArrows(page, rows, shape);
+  const columnStyle: CSSProperties = { gridTemplateRows: `repeat(${shape.rowsPerColumn}, minmax(0, 1fr))` };
 
   useButtons((button) => {
-    if (button === 'UP') setPage(clampPage(page - 1, rows));
-    else if (button === 'DOWN') setPage(clampPage(page + 1, rows));
+    if (button === 'UP') setPage(clampPage(page - 1, rows, shape));
+    else if (button === 'DOWN') setPage(clampPage(page + 1, rows, shape));
     else if (button === 'BACK') onCancel();
     else if (isDigit(button)) {
       const step = lookupStep(digits, button, directory);
@@ -53,9 +61,14 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
           ))}
         </div>
       </header>
-      <div className="directory-page" aria-label={`Page ${page + 1}`}>
-        {pageOf(rows, page).map((column, index) => (
-          <div key={index} className="directory-column">
+      <div
+        ref={ref}
+        className="directory-page"
+        aria-label={`Page ${page + 1}`}
+        style={{ gridTemplateColumns: `repeat(${shape.columns}, minmax(0, 1fr))` }}
+      >
+        {pageOf(rows, page, shape).map((column, index) => (
+          <div key={index} className="directory-column" style={columnStyle}>
             {column.map((row, rowIndex) => (
               <DirectoryRowView key={rowIndex} row={row} showLookupCode onCall={onCall} />
             ))}

@@ -19,8 +19,10 @@ export function DirectoryRowView({ row, showLookupCode, onCall, style }: Props) 
     );
   }
   const { entry } = row;
+  // The name's length lets CSS shrink a long name to fit its row instead of cutting it.
+  const fit = { ...style, '--name-chars': Math.max(entry.name.length, 1) } as CSSProperties;
   return (
-    <button type="button" className="directory-row directory-resident" style={style} onClick={() => onCall(entry.id)}>
+    <button type="button" className="directory-row directory-resident" style={fit} onClick={() => onCall(entry.id)}>
       {showLookupCode && <span className="lookup-code">{entry.lookupCode}</span>}{' '}
       <span className="resident-name">{entry.name}</span>
     </button>

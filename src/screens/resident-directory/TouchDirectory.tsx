@@ -2,7 +2,7 @@ import { useAppSelector } from '../../app/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { ALPHABET, availableLetters } from '../../features/directory/directoryModel';
 import { selectDirectory, selectListRows } from '../../features/directory/selectors';
-import { headingOffset, pageScrollDistance, TOUCH_ROW_HEIGHT } from '../../features/directory/touchScroll';
+import { headingOffset, pageScrollDistance } from '../../features/directory/touchScroll';
 import { useDevice } from '../../features/session/useDevice';
 import { DirectoryRowView } from './DirectoryRowView';
 import { DIRECTORY_TITLE } from './strings';
@@ -19,11 +19,11 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
   const rows = useAppSelector(selectListRows);
   const { strings } = useDevice();
   const letters = availableLetters(directory);
-  const { ref, onScroll, scrollTo, atTop, atBottom, viewportHeight, range } = useVirtualScroll(rows.length);
-  const page = pageScrollDistance(viewportHeight);
+  const { ref, onScroll, scrollTo, atTop, atBottom, viewportHeight, rowHeight, range } = useVirtualScroll(rows.length);
+  const page = pageScrollDistance(viewportHeight, rowHeight);
 
   const jumpTo = (letter: string) => {
-    const offset = headingOffset(rows, letter);
+    const offset = headingOffset(rows, letter, rowHeight);
     if (offset !== null) scrollTo(offset);
   };
 
@@ -43,11 +43,11 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
       </nav>
       <div className="directory-touch-body">
         <div className="directory-scroll" ref={ref} onScroll={onScroll} data-testid="directory-list">
-          <div className="directory-scroll-content" style={{ height: rows.length * TOUCH_ROW_HEIGHT }}>
+          <div className="directory-scroll-content" style={{ height: rows.length * rowHeight }}>
             {rows.slice(range.first, range.end).map((row, offset) => {
               const index = range.first + offset;
               const key = row.kind === 'resident' ? `r${row.entry.id}` : `h${index}`;
-              const style = { top: index * TOUCH_ROW_HEIGHT, height: TOUCH_ROW_HEIGHT };
+              const style = { top: index * rowHeight, height: rowHeight };
               return <DirectoryRowView key={key} row={row} showLookupCode={false} onCall={onCall} style={style} />;
             })}
           </div>

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { scrollEdges, TOUCH_ROW_HEIGHT, visibleRange } from '../../features/directory/touchScroll';
+import { scrollEdges, TOUCH_ROW_REM, visibleRange } from '../../features/directory/touchScroll';
+import { useElementSize } from './useElementSize';
 
 /** Used until the element has been measured (and under jsdom, which has no layout). */
 const FALLBACK_VIEWPORT_PX = 640;
+const FALLBACK_ROW_PX = 56;
 
 interface View {
   firstRow: number;
@@ -16,39 +18,29 @@ const sameView = (a: View, b: View) => a.firstRow === b.firstRow && a.atTop === 
  * Fixed-row-height windowing for a scrolling element: only the rows in view
  * (plus a margin) are rendered, so 5,000 residents cost the same as 20. The
  * list re-renders only when the first visible row or an end changes, not on
- * every scroll event.
+ * every scroll event. Rows are TOUCH_ROW_REM tall, in whole pixels.
  */
 export function useVirtualScroll(rowCount: number) {
-  const ref = useRef<HTMLDivElement>(null);
+  const { ref, size } = useElementSize<HTMLDivElement>();
+  const viewportHeight = size?.height ?? FALLBACK_VIEWPORT_PX;
+  const rowHeight = size ? Math.round(TOUCH_ROW_REM * size.rem) : FALLBACK_ROW_PX;
   // The live offset; jsdom never scrolls the element, so it is tracked here too.
   const top = useRef(0);
-  const [viewportHeight, setViewportHeight] = useState(FALLBACK_VIEWPORT_PX);
-  const [view, setView] = useState<View>({ firstRow: 0, atTop: true, atBottom: rowCount * TOUCH_ROW_HEIGHT <= FALLBACK_VIEWPORT_PX });
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return undefined;
-    const measure = () => setViewportHeight(element.clientHeight || FALLBACK_VIEWPORT_PX);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const [view, setView] = useState<View>({ firstRow: 0, atTop: true, atBottom: rowCount * rowHeight <= viewportHeight });
 
   const settle = useCallback(
     (offset: number) => {
       top.current = offset;
-      const next = { firstRow: Math.floor(offset / TOUCH_ROW_HEIGHT), ...scrollEdges(offset, viewportHeight, rowCount) };
+      const next = { firstRow: Math.floor(offset / rowHeight), ...scrollEdges(offset, viewportHeight, rowCount, rowHeight) };
       setView((current) => (sameView(current, next) ? current : next));
     },
-    [viewportHeight, rowCount],
+    [viewportHeight, rowCount, rowHeight],
   );
 
   // A new size or row count moves the ends.
   useEffect(() => settle(top.current), [settle]);
 
-  const maxScroll = Math.max(0, rowCount * TOUCH_ROW_HEIGHT - viewportHeight);
+  const maxScroll = Math.max(0, rowCount * rowHeight - viewportHeight);
 
   /** Scrolls to an offset (clamped); `by` scrolls relative to where the list is now. */
   const scrollTo = useCallback(
@@ -58,12 +50,12 @@ export function useVirtualScroll(rowCount: number) {
       // Settle now as well: the scroll event follows a frame later (and never comes without layout).
       settle(target);
     },
-    [maxScroll, settle],
+    [ref, maxScroll, settle],
   );
 
   const onScroll = useCallback(() => {
     if (ref.current) settle(ref.current.scrollTop);
-  }, [settle]);
+  }, [ref, settle]);
 
   return {
     ref,
@@ -72,6 +64,7 @@ export function useVirtualScroll(rowCount: number) {
     atTop: view.atTop,
     atBottom: view.atBottom,
     viewportHeight,
-    range: visibleRange(view.firstRow * TOUCH_ROW_HEIGHT, viewportHeight, rowCount),
+    rowHeight,
+    range: visibleRange(view.firstRow * rowHeight, viewportHeight, rowCount, rowHeight),
   };
 }

@@ -1,0 +1,245 @@
+// Every screen on every panel size (issue 13): the installer message, the
+// splash, home, code entry, both notifications, the directory, QR scan and a
+// call ringing (and on TOUCH answered with video), for a button model and for
+// TOUCH, at 800x480, 1024x600, 1280x800 and the portrait 480x800, 600x1024,
+// 800x1280. Each must fit (support/layout.ts: no page scroll, nothing outside
+// the screen, cut or overlapping) and is written to
+// test-results/screenshots/layout/<model>-<width>x<height>-<screen>.png;
+// UPDATE_DOCS_SCREENSHOTS=1 copies the README's to docs/screenshots/.
+import type { Page } from '@playwright/test';
+import { expect, KNOWN, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
+import { expectFits, expectTargets, PANEL_SIZES, saveScreenshot, type PanelSize } from './support/layout';
+
+/** The README's screenshots: a large landscape panel and a portrait one beside the 800x480 ones. */
+const FOR_DOCS: Record<string, string> = {
+  'GEN2-1280x800-home': 'home-gen2-1280x800.png',
+  'GEN2-480x800-home': 'home-gen2-480x800.png',
+  'TOUCH-1280x800-enter-code': 'enter-code-touch-1280x800.png',
+  'TOUCH-480x800-enter-code': 'enter-code-touch-480x800.png',
+  'GEN2-1280x800-directory': 'directory-gen2-1280x800.png',
+  'GEN2-480x800-directory': 'directory-gen2-480x800.png',
+  'TOUCH-1280x800-directory': 'directory-touch-1280x800.png',
+  'TOUCH-480x800-directory': 'directory-touch-480x800.png',
+  'TOUCH-1280x800-call-connected': 'call-connected-1280x800.png',
+  'TOUCH-480x800-call-connected': 'call-connected-480x800.png',
+};
+
+/** A name longer than any in the seed: it must be shown whole on every panel. */
+const LONG_NAME = 'Alexandria Montgomery-Fitzwilliam';
+const WELCOME = { name: 'Welcome to Maple Court Apartments!' };
+
+/** Adds a listed resident with a long name before the kiosk loads the property. */
+function addLongName(sim: Simulator): void {
+  const property = sim.state.property as { residents: Array<Record<string, unknown>> };
+  const first = property.residents[0]!;
+  property.residents.push({
+    ...first,
+    id: 990,
+    directory_display_name: LONG_NAME,
+    directory_sort_name: 'Montgomery-Fitzwilliam, Alexandria',
+    directory_lookup_code: '9990',
+  });
+}
+
+/** Checks the screen fits and writes its screenshot. */
+async function check(page: Page, shot: string): Promise<void> {
+  await expectFits(page, shot);
+  await saveScreenshot(page, `layout/${shot}`, FOR_DOCS[shot]);
+}
+
+/** Touch targets on TOUCH: 44x44 CSS px for main actions, 24x24 for the A-Z strip (WCAG 2.5.5 and 2.5.8). */
+const MAIN_ACTION_PX = 44;
+const LETTER_PX = 24;
+
+type Model = 'GEN2' | 'TOUCH';
+
+/** Skips the notification's 5 s; the page then reloads and shows home. */
+async function dismissNotification(page: Page): Promise<void> {
+  const reloaded = page.waitForEvent('load');
+  await page.clock.fastForward(5_000);
+  await reloaded;
+  await expect(page.getByRole('heading', WELCOME)).toBeVisible();
+}
+
+async function openLink(page: Page, model: Model, link: string, key: string): Promise<void> {
+  if (model === 'TOUCH') await page.getByRole('link', { name: link }).click();
+  else await page.keyboard.press(key);
+}
+
+async function cancel(page: Page, model: Model): Promise<void> {
+  await page.getByRole('button', { name: model === 'TOUCH' ? '◀ CANCEL' : 'Press Back to cancel' }).click();
+  await expect(page.getByRole('heading', WELCOME)).toBeVisible();
+}
+
+async function checkDirectory(page: Page, model: Model, shot: (screen: string) => string, size: PanelSize): Promise<void> {
+  await openLink(page, model, 'Call a resident', 'ArrowDown');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('call resident');
+  if (model === 'TOUCH') {
+    await expect(page.getByTestId('directory-list').getByRole('button').first()).toBeVisible();
+    await check(page, shot('directory'));
+    await expectTargets(page, '.directory-scroll .directory-resident, .page-button, .cancel-touch', MAIN_ACTION_PX, shot('directory'));
+    await expectTargets(page, '.letter', LETTER_PX, shot('directory'));
+    await page.getByRole('navigation', { name: 'Jump to letter' }).getByRole('button', { name: 'M', exact: true }).click();
+    await expect(page.getByRole('button', { name: LONG_NAME })).toBeInViewport({ ratio: 1 });
+    await check(page, shot('directory-long-name'));
+    return;
+  }
+  const columns = page.locator('.directory-page .directory-column');
+  const rows = page.locator('.directory-page .directory-row');
+  if (size.width > size.height) {
+    // SPEC.md's page on the landscape panels: two columns of 10.
+    await expect(columns).toHaveCount(2);
+    await expect(rows).toHaveCount(20);
+  } else {
+    // Portrait: one column holding more than SPEC.md's 10 rows, as many as fit.
+    await expect(columns).toHaveCount(1);
+    expect(await rows.count()).toBeGreaterThan(10);
+  }
+  await check(page, shot('directory'));
+  // Every page: the lookup codes and names whole, nothing off screen; the long name is on one of them.
+  const longName = page.getByRole('button', { name: `9990 ${LONG_NAME}` });
+  let longNameShown = false;
+  for (let pageNumber = 2; (await page.getByText('▼ for more').count()) > 0; pageNumber += 1) {
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel(/^Page \d+$/)).toHaveAccessibleName(`Page ${pageNumber}`);
+    if (!longNameShown && (await longName.count()) > 0) {
+      longNameShown = true;
+      await check(page, shot('directory-long-name'));
+    } else {
+      await expectFits(page, `${shot('directory')} page ${pageNumber}`);
+    }
+  }
+  expect(longNameShown, `${LONG_NAME} is listed`).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', WELCOME)).toBeVisible();
+}
+
+/**
+ * Calls the manager and checks the ringing screen; on TOUCH the console then
+ * answers with video and the answered screen is checked too (it is laid out
+ * the same on every model, and a real video call costs seconds under load).
+ */
+async function checkCall(page: Page, model: Model, shot: (screen: string) => string, sim: Simulator): Promise<void> {
+  await openLink(page, model, 'Call a manager', 'Escape');
+  await expect(page.getByRole('status')).toHaveText('Calling a Manager...');
+  await expect.poll(() => page.locator('.call-preview').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThanOrEqual(2);
+  await check(page, shot('call'));
+  if (model === 'TOUCH') await expectTargets(page, '.cancel-touch', MAIN_ACTION_PX, shot('call'));
+  if (model !== 'TOUCH') return;
+
+  const farEnd = await page.context().newPage();
+  await farEnd.goto(`${sim.url}/console`);
+  await expect(farEnd.locator('#call-info')).toContainText('to the manager', { timeout: 10_000 });
+  await farEnd.getByRole('button', { name: 'Answer with video' }).click();
+  await expect(page.getByRole('status')).toHaveText('Connected to a Manager', { timeout: 10_000 });
+  await expect.poll(() => page.locator('.call-remote').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThanOrEqual(2);
+  await page.bringToFront();
+  await check(page, shot('call-connected'));
+  await farEnd.close();
+}
+
+for (const model of ['GEN2', 'TOUCH'] as const) {
+  for (const size of PANEL_SIZES) {
+    const label = `${size.width}x${size.height}`;
+    test(`${model} at ${label}: every screen fits the panel`, async ({ page, kiosk, sim }) => {
+      test.setTimeout(90_000);
+      const shot = (screen: string) => `${model}-${label}-${screen}`;
+      addLongName(sim);
+      await page.setViewportSize(size);
+      await page.clock.install();
+
+      await page.goto(kiosk.url({ model }));
+      await expect(page.getByRole('heading', { name: 'This panel is not set up yet' })).toBeVisible();
+      await check(page, shot('installer'));
+
+      // The splash stays while the first property load is held back.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/telephone-entry/property', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(kiosk.url({ token: 'demo-token', model }));
+      await expect(page.getByText('Loading...')).toBeVisible();
+      await check(page, shot('splash'));
+      release();
+      await expect(page.getByRole('heading', WELCOME)).toBeVisible();
+      await page.unroute('**/telephone-entry/property');
+      await check(page, shot('home'));
+      if (model === 'TOUCH') await expectTargets(page, '.home-link', MAIN_ACTION_PX, shot('home'));
+
+      await openLink(page, model, 'Enter a numeric code', '1');
+      const keypad = page.locator('.keypad');
+      if (model === 'TOUCH') for (const digit of '12') await keypad.getByRole('button', { name: digit }).click();
+      else await page.keyboard.press('2');
+      await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('**---');
+      await check(page, shot('enter-code'));
+      if (model === 'TOUCH') await expectTargets(page, '.keypad-key, .cancel-touch', MAIN_ACTION_PX, shot('enter-code'));
+
+      // The refused code's black overlay, then the granted code's green one with its body.
+      await typeCode(page, '999');
+      await expect(page.getByRole('alertdialog')).toHaveText("Sorry, that code didn't work");
+      await check(page, shot('notification-error'));
+      await dismissNotification(page);
+      await waitForHardwareSocket(sim);
+      await typeCode(page, KNOWN.residentCode);
+      await expect(page.getByRole('alertdialog')).toHaveText(/Access Granted!\s*You can now enter/);
+      await check(page, shot('notification-granted'));
+      await dismissNotification(page);
+
+      await checkDirectory(page, model, shot, size);
+      if (model === 'TOUCH') await cancel(page, model);
+
+      await openLink(page, model, 'Scan a QR code', 'Enter');
+      await expect(page.getByRole('heading', { name: 'Scan a QR code' })).toBeVisible();
+      await expect(page.locator('.camera-status')).toHaveCount(0);
+      await check(page, shot('qr'));
+      if (model === 'TOUCH') await expectTargets(page, '.cancel-touch', MAIN_ACTION_PX, shot('qr'));
+      await cancel(page, model);
+
+      await checkCall(page, model, shot, sim);
+    });
+  }
+}
+
+// The other button models differ in their labels (DEFAULT's are the widest:
+// 'BACK', 'Press BACK to cancel'); here the property has a long name too.
+for (const model of ['DEFAULT', 'GEN1', 'GEN3'] as const) {
+  test(`${model}: home, code entry and the directory fit every panel size`, async ({ page, kiosk, sim }) => {
+    test.setTimeout(60_000);
+    const property = sim.state.property as { property: { public_name: string } };
+    property.property.public_name = 'The Residences at Maple Court and Willow Creek Gardens';
+    const eachSize = async (screen: string) => {
+      for (const size of PANEL_SIZES) {
+        await page.setViewportSize(size);
+        await check(page, `${model}-${size.width}x${size.height}-${screen}`);
+      }
+    };
+    await kiosk.open(page, { model });
+    await eachSize('home');
+    await page.keyboard.press('1');
+    await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('*----');
+    await eachSize('enter-code');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('call resident');
+    await eachSize('directory');
+  });
+}
+
+test('type, keys and spacing grow with the panel: the title on 1280x800 is at least 1.3 times its size on 800x480', async ({ page, kiosk }) => {
+  const measure = async (size: PanelSize) => {
+    await page.setViewportSize(size);
+    const title = await page.getByRole('heading', WELCOME).evaluate((h1) => parseFloat(getComputedStyle(h1).fontSize));
+    const link = await page.getByRole('link', { name: 'Call a resident' }).boundingBox();
+    return { title, linkHeight: link?.height ?? 0 };
+  };
+  await kiosk.open(page, { model: 'TOUCH' });
+  const small = await measure({ width: 800, height: 480 });
+  const large = await measure({ width: 1280, height: 800 });
+  expect(large.title / small.title).toBeGreaterThanOrEqual(1.3);
+  expect(large.linkHeight / small.linkHeight).toBeGreaterThanOrEqual(1.3);
+  // A portrait tower as wide as the small landscape panel is tall reads at the same size.
+  const portrait = await measure({ width: 480, height: 800 });
+  expect(portrait.title).toBeCloseTo(small.title, 0);
+});
