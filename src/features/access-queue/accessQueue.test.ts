@@ -112,6 +112,37 @@ describe('access-request queue', () => {
     expect(store.getState().app.sendingAccessRequests).toBe(false);
   });
 
+  it('a burst of reads goes out as one batch, 1000 ms after the last of them', async () => {
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(600);
+    store.dispatch(accessRequestQueued(request('10002')));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sentBatches()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sentBatches()).toEqual([[request('10001'), request('10002')]]);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+  });
+
+  it('logs a batch the back end took only in part, and one it refused', async () => {
+    apiServer.use(http.post(queuePath, () => HttpResponse.json([request('10001')])));
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    store.dispatch(accessRequestQueued(request('10002')));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(console.error).toHaveBeenCalledWith('Some access requests were not accepted', { sent: 2, accepted: 1 });
+    apiServer.use(http.post(queuePath, () => HttpResponse.json({ error: 'down' }, { status: 500 })));
+    await vi.advanceTimersByTimeAsync(30000);
+    expect(console.error).toHaveBeenCalledWith('Access requests could not be sent', expect.objectContaining({ name: 'ApiError' }));
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10002')]);
+  });
+
+  it('an empty queue sends nothing, at start or on the 30 s batch', async () => {
+    started();
+    await vi.advanceTimersByTimeAsync(61000);
+    expect(sentBatches()).toEqual([]);
+  });
+
   it('reads an echoed access_granted spelled 1/0, "1"/"0" or "true"/"false", and ignores malformed items', async () => {
     const denied = { ...request('99999'), access_granted: false };
     apiServer.use(

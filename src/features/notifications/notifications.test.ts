@@ -101,6 +101,30 @@ describe('notifications', () => {
     expect(services.page.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('a gate opening that never ends holds the reload 10 s at most', async () => {
+    const { store, services } = started();
+    store.dispatch(gateOpeningStarted());
+    store.dispatch(notificationPushed({ status: 'SUCCESS', title: 'Access Granted!' }));
+    await vi.advanceTimersByTimeAsync(5000 + 9999);
+    expect(services.page.reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(services.page.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('each notification is shown for its own 5 s, in order, and the page reloads once, after the last', async () => {
+    const { store, services } = started();
+    store.dispatch(notificationPushed({ status: 'ERROR', title: 'First' }));
+    await vi.advanceTimersByTimeAsync(3000);
+    store.dispatch(notificationPushed({ status: 'INFO', title: 'Second' }));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(selectCurrentNotification(store.getState())?.title).toBe('Second');
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(selectCurrentNotification(store.getState())?.title).toBe('Second');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectCurrentNotification(store.getState())).toBeNull();
+    expect(services.page.reload).toHaveBeenCalledTimes(1);
+  });
+
   it('a notification shown while the reload waits for the gate reloads only when it expires itself', async () => {
     const { store, services } = started();
     store.dispatch(gateOpeningStarted());
