@@ -45,6 +45,45 @@ describe('valid codes', () => {
   });
 });
 
+describe('valid codes from what a back end sends', () => {
+  const base = rawProperty();
+  const parsed = (overrides: Record<string, unknown>) => deriveValidCodes(parsePropertyResponse({ ...base, ...overrides }).data);
+
+  it('a holder without an access code, or with empty codes, adds only the codes it has', () => {
+    const codes = parsed({
+      residents: [],
+      property_staff: [{ property_access_code: null, property_credentials: [{ code: '' }, { code: '20009' }] }],
+      property_guests: [{ property_access_code: { code: '' }, property_credentials: [] }],
+      unitGuests: [{ propertyAccessCode: { code: '', active: true } }, { propertyAccessCode: null }, { propertyAccessCode: { code: '40009', active: true } }],
+    });
+    expect([...codes].sort()).toEqual(['20009', '40009']);
+    expect(isValidHardwareCode(codes, '0')).toBe(false);
+  });
+
+  it('an empty code never opens the gate, even handed over as it is', () => {
+    const data = parsePropertyResponse(base).data;
+    const withEmpty = {
+      ...data,
+      property_staff: [{ property_access_code: { code: '' }, property_credentials: [{ code: '' }] }],
+      unitGuests: [{ propertyAccessCode: { code: '', active: true } }],
+    };
+    expect(deriveValidCodes(withEmpty).has('')).toBe(false);
+  });
+
+  it('typed codes must match from the first digit to the last', () => {
+    expect(isValidEnteredCode(codes, ' 10001')).toBe(false);
+    expect(isValidEnteredCode(codes, '10001 ')).toBe(false);
+    expect(isValidEnteredCode(codes, 'x10001')).toBe(false);
+  });
+
+  it('hardware reads strip only leading zeros: 11 is not 10001, 2001 is not 20001', () => {
+    expect(isValidHardwareCode(codes, '11')).toBe(false);
+    expect(isValidHardwareCode(codes, '2001')).toBe(false);
+    expect(isValidHardwareCode(codes, '1001')).toBe(false);
+    expect(isValidHardwareCode(codes, '010001')).toBe(true);
+  });
+});
+
 describe('hardware reads of any shape (property-based)', () => {
   it('match exactly the valid codes of the same numeric value', () => {
     const digits = fc.stringMatching(/^\d{1,25}$/);
