@@ -53,6 +53,16 @@ describe('access-request queue', () => {
     await vi.advanceTimersByTimeAsync(1100);
     expect(sentBatches()).toEqual([[request('10001'), request('10002')]]);
     expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('an answer that is not a list of requests removes nothing, and says none was accepted', async () => {
+    apiServer.use(http.post(queuePath, () => HttpResponse.json({ ok: true })));
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10001')]);
+    expect(console.error).toHaveBeenCalledWith('Some access requests were not accepted', { sent: 1, accepted: 0 });
   });
 
   it('removes only items the answer matches on user_code, created_at and access_granted', async () => {

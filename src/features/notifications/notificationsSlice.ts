@@ -36,7 +36,7 @@ export const notificationsSlice = createSlice({
     // A notification stored without its id (an older kiosk's, or a hand-edited store) gets one, so it expires like any other.
     builder.addCase(appStarted, (state) => {
       state.items.forEach((item, index) => {
-        if (typeof item.id !== 'string' || item.id === '') item.id = `restored-${index}`;
+        if (typeof item.id !== 'string') item.id = `restored-${index}`;
       });
     });
   },
