@@ -8,6 +8,8 @@ export interface AppConfig {
   appEnv: 'production' | 'development';
   callProviders: 'live' | 'simulator';
   version: string;
+  /** The service worker's script (offline start, src/sw.ts); null in development, where Vite builds none. */
+  serviceWorkerUrl: string | null;
 }
 
 type Env = Record<string, string | boolean | undefined>;
@@ -39,6 +41,7 @@ export function readConfig(env: Env): AppConfig {
     appEnv: text(env, 'VITE_APP_ENV', 'production') === 'development' ? 'development' : 'production',
     callProviders: text(env, 'VITE_CALL_PROVIDERS', 'live') === 'simulator' ? 'simulator' : 'live',
     version: __APP_VERSION__,
+    serviceWorkerUrl: env.PROD === true ? `${text(env, 'BASE_URL', '/')}sw.js` : null,
   };
 }
 
