@@ -19,8 +19,8 @@ const offlineShell = VitePWA({
   injectRegister: false,
   manifest: false,
   injectManifest: {
-    // The app shell, the lazy screens and call SDKs, the QR worker, the sounds and the logo.
-    globPatterns: ['**/*.{html,js,css,svg,wav}'],
+    // The app shell, the lazy screens and call SDKs, the QR worker and its WebAssembly reader, the sounds and the logo.
+    globPatterns: ['**/*.{html,js,css,svg,wav,wasm}'],
     // A classic script: older embedded browsers run no module service workers.
     rollupFormat: 'iife',
   },

@@ -4,6 +4,8 @@ import { createFarEnd } from './far-end.js';
 // codes come from the kiosk and from SIM_PROPERTY files.
 const $ = (id) => document.getElementById(id);
 const DEVICE_FLAGS = ['enable_numeric_codes', 'enable_qr_codes', 'enable_resident_directory', 'enable_call_manager', 'enable_video_calls'];
+/** A flag as the seed may spell it (a back end without casts sends 1/0). */
+const isSet = (value) => [true, 1, '1', 'true'].includes(value);
 const SHOWN = 50;
 let state = null;
 
@@ -63,7 +65,7 @@ function renderProperty() {
     type: 'checkbox', checked, onchange: (e) => send('property', { [part]: { [name]: e.target.checked } }, 'PATCH'),
   }), ` ${name}`);
   $('flags').replaceChildren(
-    ...DEVICE_FLAGS.map((name) => flag(name, device[name] === true, 'device')),
+    ...DEVICE_FLAGS.map((name) => flag(name, isSet(device[name]), 'device')),
     flag('telnyx_enabled', state.featureFlags.telnyx_enabled === true, 'featureFlags'),
   );
   $('offline-badge').hidden = !state.offline;

@@ -12,8 +12,17 @@ import { AppRoutes, preloadScreens } from './router';
 import { ServicesContext } from './servicesContext';
 import type { Services } from './services';
 
-/** The kiosk once storage is rehydrated: installer help, splash, or the screens. */
+/** The kiosk: anything that crashes in it shows a calm message and restarts the kiosk on its home screen. */
 export function App({ services }: { services: Services }) {
+  return (
+    <ErrorBoundary onError={(error) => services.logger.error('Screen crashed', error)} onRecover={services.page.reloadHome}>
+      <Kiosk services={services} />
+    </ErrorBoundary>
+  );
+}
+
+/** Installer help, splash, or the screens. */
+function Kiosk({ services }: { services: Services }) {
   const token = useAppSelector(selectToken);
   const hasProperty = useAppSelector(selectPropertyData) !== null;
   useOnlineStatus();
@@ -27,13 +36,11 @@ export function App({ services }: { services: Services }) {
   if (!token) return <InstallerMessage />;
   if (!hasProperty) return <Splash />;
   return (
-    <ErrorBoundary onError={(error) => services.logger.error('Screen crashed', error)} onRecover={services.page.reload}>
-      <ServicesContext.Provider value={services}>
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes onReload={services.page.reload} />
-          <NotificationOverlay />
-        </BrowserRouter>
-      </ServicesContext.Provider>
-    </ErrorBoundary>
+    <ServicesContext.Provider value={services}>
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes onReload={services.page.reload} />
+        <NotificationOverlay />
+      </BrowserRouter>
+    </ServicesContext.Provider>
   );
 }

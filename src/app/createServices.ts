@@ -4,9 +4,10 @@ import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createCallStreamRegistry } from '../services/call/callStreams';
 import type { CallKit } from '../services/call/types';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
-import { createPusherRealtime } from '../services/realtime/pusherRealtime';
+import { createLazyRealtime } from '../services/realtime/lazyRealtime';
 import { createShellWorker } from '../services/shell/shellWorker';
 import { createLazySound } from '../services/sound/lazySound';
+import { afterFirstScreen } from './afterFirstScreen';
 import type { AppConfig } from './config';
 import { createPageControl } from './pageControl';
 import type { Services } from './services';
@@ -23,12 +24,16 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
   const logger = createRemoteLogger(api);
   const shell = createShellWorker({ url: config.serviceWorkerUrl, container: navigator.serviceWorker, log: logger.error });
   const page = createPageControl({ beforeReload, log: logger.error, shell });
-  const realtime = createPusherRealtime({
-    ...config.pusher,
-    authEndpoint: `${config.apiUrl}/api/telephone-entry/pusher/auth`,
-    getToken,
-    log: logger.error,
-  });
+  // The channel client and the sound player load after the first screen: neither is needed to show it.
+  const realtime = createLazyRealtime(
+    () =>
+      afterFirstScreen()
+        .then(() => import('../services/realtime/pusherRealtime'))
+        .then(({ createPusherRealtime }) =>
+          createPusherRealtime({ ...config.pusher, authEndpoint: `${config.apiUrl}/api/telephone-entry/pusher/auth`, getToken, log: logger.error }),
+        ),
+    logger.error,
+  );
   return {
     api,
     logger,
@@ -36,7 +41,10 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
     hardware: createHardwareSocket({ url: config.hardwareSocketUrl, getDetectUrl: page.href, log: logger.error }),
     realtime,
     sound: createLazySound(
-      () => import('../services/sound/howlerSound').then(({ createHowlerSound }) => createHowlerSound({ log: logger.error })),
+      () =>
+        afterFirstScreen()
+          .then(() => import('../services/sound/howlerSound'))
+          .then(({ createHowlerSound }) => createHowlerSound({ log: logger.error })),
       logger.error,
     ),
     call: {
@@ -47,6 +55,7 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
       }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
+    reloadAfterNotification: config.reloadAfterNotification,
   };
 }
 

@@ -65,6 +65,7 @@ export function createFakePage() {
   const leaveHandlers = new Set<() => void>();
   return {
     reload: vi.fn(),
+    reloadHome: vi.fn(),
     refresh: vi.fn(),
     keepForOffline: vi.fn(),
     href: () => 'http://kiosk.test/',
@@ -91,6 +92,7 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     sound: { play: vi.fn(), stop: vi.fn(), stopAll: vi.fn() },
     page: createFakePage(),
     call: createFakeCall(),
+    reloadAfterNotification: true,
   };
   return services satisfies Services;
 }

@@ -1,5 +1,6 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import { appStarted } from '../../app/actions';
+import { isRecord } from '../../app/selectorFallback';
 
 export type NotificationStatus = 'ERROR' | 'SUCCESS' | 'INFO';
 
@@ -41,7 +42,10 @@ export const notificationsSlice = createSlice({
     });
   },
   selectors: {
-    selectCurrentNotification: (state) => state.items[0] ?? null,
+    selectCurrentNotification: (state): Notification | null => {
+      const first: unknown = Array.isArray(state.items) ? state.items[0] : null;
+      return isRecord(first) ? (first as unknown as Notification) : null;
+    },
   },
 });
 
