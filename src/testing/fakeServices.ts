@@ -39,16 +39,27 @@ export function createFakeRealtime() {
   };
 }
 
+/**
+ * The panel's hardware socket as the gate feature sees it. `openGate` answers
+ * at once by default; set `gate.takesMs` for a panel that is slow to confirm
+ * (600 ms for wiegand and the relay, longer while it reconnects) and
+ * `gate.failure` for one that cannot be signalled.
+ */
 export function createFakeHardware() {
   let onNotification: ((n: HardwareNotification) => void) | null = null;
+  const gate = { takesMs: 0, failure: null as Error | null };
   return {
+    gate,
     start: vi.fn((handler: (n: HardwareNotification) => void) => {
       onNotification = handler;
     }),
     stop: vi.fn(() => {
       onNotification = null;
     }),
-    openGate: vi.fn(async (_code: string) => undefined),
+    openGate: vi.fn(async (_code: string) => {
+      if (gate.takesMs > 0) await new Promise((resolve) => setTimeout(resolve, gate.takesMs));
+      if (gate.failure) throw gate.failure;
+    }),
     /** Plays the panel daemon pushing a notification. */
     notify: (notification: HardwareNotification) => onNotification?.(notification),
   };
