@@ -7,6 +7,7 @@ import { NotificationOverlay } from '../features/notifications/components/Notifi
 import { selectPropertyData } from '../features/property/propertySlice';
 import { InstallerMessage } from '../features/session/components/InstallerMessage';
 import { selectToken } from '../features/session/sessionSlice';
+import { useStrings } from '../features/session/useStrings';
 import { useAppSelector } from './hooks';
 import { AppRoutes, preloadScreens } from './router';
 import { ServicesContext } from './servicesContext';
@@ -16,6 +17,7 @@ import type { Services } from './services';
 export function App({ services }: { services: Services }) {
   const token = useAppSelector(selectToken);
   const hasProperty = useAppSelector(selectPropertyData) !== null;
+  const t = useStrings();
   useOnlineStatus();
   useEffect(() => {
     if (!hasProperty) return undefined;
@@ -27,7 +29,11 @@ export function App({ services }: { services: Services }) {
   if (!token) return <InstallerMessage />;
   if (!hasProperty) return <Splash />;
   return (
-    <ErrorBoundary onError={(error) => services.logger.error('Screen crashed', error)} onRecover={services.page.reload}>
+    <ErrorBoundary
+      onError={(error) => services.logger.error('Screen crashed', error)}
+      onRecover={services.page.reload}
+      message={{ title: t('crash.title'), body: t('crash.body') }}
+    >
       <ServicesContext.Provider value={services}>
         <BrowserRouter useTransitions={false}>
           <AppRoutes onReload={services.page.reload} />

@@ -1,3 +1,5 @@
+import { parseLanguage, type Language } from '../strings/catalogue';
+
 /** Build-time configuration. The only module that reads import.meta.env. */
 export interface AppConfig {
   apiUrl: string;
@@ -8,6 +10,8 @@ export interface AppConfig {
   appEnv: 'production' | 'development';
   callProviders: 'live' | 'simulator';
   version: string;
+  /** What a device record that names no language or spoken-prompt setting gets (docs/answers.md). */
+  deviceDefaults: { language: Language; spokenPrompts: boolean };
 }
 
 type Env = Record<string, string | boolean | undefined>;
@@ -39,6 +43,10 @@ export function readConfig(env: Env): AppConfig {
     appEnv: text(env, 'VITE_APP_ENV', 'production') === 'development' ? 'development' : 'production',
     callProviders: text(env, 'VITE_CALL_PROVIDERS', 'live') === 'simulator' ? 'simulator' : 'live',
     version: __APP_VERSION__,
+    deviceDefaults: {
+      language: parseLanguage(text(env, 'VITE_LANGUAGE', 'en')) ?? 'en',
+      spokenPrompts: text(env, 'VITE_SPOKEN_PROMPTS', 'false') === 'true',
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AppDispatch, AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
+import { english } from '../../strings/catalogue';
 import { gateOpeningEnded, gateOpeningStarted } from '../app-status/appStatusSlice';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
@@ -7,11 +8,11 @@ import { selectRecordsAccessRequests, selectValidCodes } from '../property/selec
 import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';
 import { callApprovalReceived, codeEntered, gateOpenRequested, hardwareCodeRead, hardwareReadRefused } from './gateActions';
 
-export const GATE_NO_CODE_ERROR = 'User who opened gate does not have access code';
-const SORRY_CODE = "Sorry, that code didn't work";
+export const GATE_NO_CODE_ERROR = english('notice.noCode');
+const SORRY_CODE = english('notice.codeRefused');
 /** Not in SPEC.md: shown when the panel could not be signalled within its 10 s window. */
-export const GATE_FAILED_TITLE = 'The gate could not be opened';
-export const GATE_FAILED_BODY = 'Please call the manager';
+export const GATE_FAILED_TITLE = english('notice.gateFailed');
+export const GATE_FAILED_BODY = english('notice.gateFailedBody');
 
 function recordAccessRequest(dispatch: AppDispatch, state: RootState, code: string, granted: boolean): void {
   if (!selectRecordsAccessRequests(state)) return;
@@ -69,7 +70,7 @@ export function listenForGate(startListening: AppStartListening): void {
       const opening = extra.hardware.openGate(code);
       dispatch(gateOpeningStarted());
       extra.sound.play('gateOpen');
-      const granted = notificationPushed({ status: 'SUCCESS', title: 'Access Granted!', body: 'You can now enter' });
+      const granted = notificationPushed({ status: 'SUCCESS', title: english('notice.granted'), body: english('notice.grantedBody') });
       dispatch(granted);
       try {
         await opening;

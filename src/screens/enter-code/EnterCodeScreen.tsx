@@ -17,7 +17,7 @@ export function EnterCodeScreen() {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const [digits, setDigits] = useState(() => initialDigits(params.get('initialCode')));
-  const { strings, touch } = useDevice();
+  const { t, touch } = useDevice();
   const goHome = () => navigate('/');
 
   useIdleTimeout(goHome);
@@ -40,8 +40,8 @@ export function EnterCodeScreen() {
 
   return (
     <main className={touch ? 'screen enter-code enter-code-touch' : 'screen enter-code'}>
-      <h1>{strings.enterCode}</h1>
-      <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label="Code entered" />
+      <h1>{t('code.title')}</h1>
+      <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label={t('code.entered')} />
       {touch && <Keypad onDigit={addDigit} />}
       <footer className="screen-footer">
         <CancelButton onCancel={goHome} />

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { config } from '../../app/config';
@@ -5,11 +6,16 @@ import { Logo } from '../../components/Logo';
 import { selectIsOnline, selectPropertyStatus } from '../../features/app-status/appStatusSlice';
 import { TEST_CALL_RESIDENT } from '../../features/call/callTarget';
 import { useButtons } from '../../features/input/useButtons';
+import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { selectCurrentNotification } from '../../features/notifications/notificationsSlice';
 import { selectDevice, selectPropertyMeta } from '../../features/property/selectors';
 import { useDevice } from '../../features/session/useDevice';
 import { isDigit } from '../../services/input/buttons';
+import { Guidance, hasGuidance } from './Guidance';
 import { homeLinks } from './homeLinks';
+
+/** Home shows how to use the panel after this long without a key press or a tap. */
+export const GUIDANCE_AFTER_MS = 20000;
 
 export function HomeScreen({ onReload }: { onReload: () => void }) {
   const navigate = useNavigate();
@@ -18,10 +24,27 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const isOnline = useAppSelector(selectIsOnline);
   const loading = useAppSelector(selectPropertyStatus) === 'loading';
   const notificationShowing = useAppSelector(selectCurrentNotification) !== null;
-  const { labels, strings } = useDevice();
+  const { labels, t } = useDevice();
   const links = homeLinks(device, property, isOnline);
+  const [guiding, setGuiding] = useState(false);
+
+  useIdleTimeout(() => setGuiding(!notificationShowing && hasGuidance(links)), GUIDANCE_AFTER_MS);
+  useEffect(() => {
+    if (!guiding) return undefined;
+    // Any key or tap brings home back (gamepad buttons are handled below).
+    const hide = () => setGuiding(false);
+    window.addEventListener('keydown', hide, { capture: true });
+    window.addEventListener('click', hide, { capture: true });
+    return () => {
+      window.removeEventListener('keydown', hide, { capture: true });
+      window.removeEventListener('click', hide, { capture: true });
+    };
+  }, [guiding]);
 
   useButtons((button) => {
+    setGuiding(false);
+    // On the guidance BACK only leaves it; the buttons it explains do what it says.
+    if (guiding && button === 'BACK') return;
     if ((button === 'UP' || button === 'DOWN') && links.directory) navigate('/resident-directory');
     else if (button === 'GO' && links.scanQr) navigate('/scan-qr');
     else if (button === 'BACK' && links.callManager) navigate('/call');
@@ -29,19 +52,20 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
     else if (button === 'SPACE' && isOnline) navigate(`/call?resident=${TEST_CALL_RESIDENT}`);
   }, !notificationShowing);
 
+  if (guiding) return <Guidance links={links} labels={labels} t={t} />;
   return (
     <main className="screen home">
       <header className="screen-header home-header">
         <Logo onClick={onReload} />
-        <h1>Welcome to {property?.public_name}!</h1>
+        <h1>{t('home.title', { name: property?.public_name ?? '' })}</h1>
       </header>
       <nav className="home-links">
-        {links.enterCode && <HomeLink to="/enter-code" text={strings.enterCode} hint={labels ? '0-9' : null} />}
-        {links.scanQr && <HomeLink to="/scan-qr" text={strings.scanQr} hint={labels?.go ?? null} />}
+        {links.enterCode && <HomeLink to="/enter-code" text={t('home.enterCode')} hint={labels ? '0-9' : null} />}
+        {links.scanQr && <HomeLink to="/scan-qr" text={t('home.scanQr')} hint={labels?.go ?? null} />}
         {links.directory && (
-          <HomeLink to="/resident-directory" text={strings.callResident} hint={labels ? `${labels.up} ${labels.down}` : null} />
+          <HomeLink to="/resident-directory" text={t('home.callResident')} hint={labels ? `${labels.up} ${labels.down}` : null} />
         )}
-        {links.callManager && <HomeLink to="/call" text={strings.callManager} hint={labels?.back ?? null} />}
+        {links.callManager && <HomeLink to="/call" text={t('home.callManager')} hint={labels?.back ?? null} />}
       </nav>
       <footer className="screen-footer version">
         v{config.version}

@@ -10,7 +10,6 @@ import { useDevice } from '../../features/session/useDevice';
 import { isDigit } from '../../services/input/buttons';
 import { DirectoryRowView } from './DirectoryRowView';
 import { pageShapeFor } from './pageShape';
-import { DIRECTORY_TITLE } from './strings';
 import { useElementSize } from './useElementSize';
 
 interface Props {
@@ -28,7 +27,7 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
   const { ref, size } = useElementSize<HTMLDivElement>();
   const shape = pageShapeFor(size);
   const rows = useAppSelector((state) => selectPagedRows(state, shape.rowsPerColumn));
-  const { labels, strings } = useDevice();
+  const { labels, t } = useDevice();
   const [requestedPage, setPage] = useState(0);
   const [digits, setDigits] = useState('');
   // A property reload can shorten the list under us, a rotated panel reshape it: stay on a page that exists.
@@ -51,9 +50,9 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
   return (
     <>
       <header className="screen-header directory-header">
-        <h1>{DIRECTORY_TITLE}</h1>
-        <p className="directory-prompt">{strings.callResidentPrompt}</p>
-        <div className="code-slots lookup-slots" role="status" aria-label="Lookup code">
+        <h1>{t('directory.title')}</h1>
+        <p className="directory-prompt">{t('directory.promptButtons')}</p>
+        <div className="code-slots lookup-slots" role="status" aria-label={t('directory.lookupCode')}>
           {lookupSlots(digits).map((slot, index) => (
             <span key={index} className={slot === '-' ? 'slot slot-empty' : 'slot slot-filled'}>
               {slot}
@@ -64,7 +63,7 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
       <div
         ref={ref}
         className="directory-page"
-        aria-label={`Page ${page + 1}`}
+        aria-label={t('directory.page', { number: page + 1 })}
         style={{ gridTemplateColumns: `repeat(${shape.columns}, minmax(0, 1fr))` }}
       >
         {pageOf(rows, page, shape).map((column, index) => (
@@ -75,12 +74,12 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
           </div>
         ))}
       </div>
-      {directory.entries.length === 0 && <p className="directory-empty">No residents are listed.</p>}
+      {directory.entries.length === 0 && <p className="directory-empty">{t('directory.empty')}</p>}
       <footer className="screen-footer">
         <CancelButton onCancel={onCancel} />
         <span className="directory-more">
-          {arrows.up && <span className="more-up">{labels?.up} for more</span>}
-          {arrows.down && <span className="more-down">{labels?.down} for more</span>}
+          {arrows.up && <span className="more-up">{t('directory.more', { arrow: labels?.up ?? '' })}</span>}
+          {arrows.down && <span className="more-down">{t('directory.more', { arrow: labels?.down ?? '' })}</span>}
         </span>
       </footer>
     </>

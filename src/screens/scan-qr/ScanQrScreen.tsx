@@ -9,21 +9,22 @@ import { qrDecodeFailed, qrPayloadRejected, qrScannerFailed, type ScanFailure } 
 import { isAccessCodePayload } from '../../features/qr/qrPayload';
 import { useQrScanner } from '../../features/qr/useQrScanner';
 import { useDevice } from '../../features/session/useDevice';
+import type { MessageKey } from '../../strings/catalogue';
 
 /** How long a camera problem stays on screen before the kiosk goes home. */
 export const SCANNER_FAILURE_HOME_MS = 5000;
 
-const FAILURE_TEXT: Record<ScanFailure, string> = {
-  missing: 'No camera was found on this panel.',
-  refused: 'The camera could not be used: access to it was refused.',
-  unavailable: 'The camera is not working right now.',
-  decoder: 'QR code scanning is not working right now.',
+const FAILURE_TEXT: Record<ScanFailure, MessageKey> = {
+  missing: 'qr.missing',
+  refused: 'qr.refused',
+  unavailable: 'qr.unavailable',
+  decoder: 'qr.decoder',
 };
 
 export function ScanQrScreen() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const { strings } = useDevice();
+  const { t } = useDevice();
   const goHome = () => navigate('/');
 
   useIdleTimeout(goHome);
@@ -54,18 +55,18 @@ export function ScanQrScreen() {
 
   return (
     <main className="screen scan-qr">
-      <h1>{strings.scanQr}</h1>
-      <p className="scan-qr-instructions">{strings.qrInstructions}</p>
+      <h1>{t('qr.title')}</h1>
+      <p className="scan-qr-instructions">{t('qr.instructions')}</p>
       <div className="camera-view">
-        <video ref={videoRef} muted playsInline aria-label="Camera" />
+        <video ref={videoRef} muted playsInline aria-label={t('qr.camera')} />
         {status.state === 'loading' && (
           <p className="camera-status" role="status">
-            Loading...
+            {t('app.loading')}
           </p>
         )}
         {status.state === 'failed' && (
           <p className="camera-status camera-failed" role="alert">
-            {FAILURE_TEXT[status.failure]} Returning to the start screen.
+            {t(FAILURE_TEXT[status.failure])} {t('qr.returning')}
           </p>
         )}
       </div>

@@ -1,0 +1,51 @@
+import { Logo } from '../../components/Logo';
+import type { ButtonLabels } from '../../features/session/models';
+import type { Translate } from '../../strings/catalogue';
+import type { HomeLinks } from './homeLinks';
+
+interface Props {
+  links: HomeLinks;
+  /** The model's button labels; null on TOUCH. */
+  labels: ButtonLabels | null;
+  t: Translate;
+}
+
+/** How to use the panel, with the model's own button labels; shown on home after a while without input. */
+export function Guidance({ links, labels, t }: Props) {
+  const steps = labels
+    ? [
+        links.enterCode && { hint: '0-9', text: t('guidance.code') },
+        links.scanQr && { hint: labels.go, text: t('guidance.qr', { go: labels.go }) },
+        links.directory && { hint: `${labels.up} ${labels.down}`, text: t('guidance.directory', { up: labels.up, down: labels.down }) },
+        links.callManager && { hint: labels.back, text: t('guidance.manager', { back: labels.back }) },
+      ]
+    : [
+        links.enterCode && { hint: null, text: t('guidance.touchCode') },
+        links.scanQr && { hint: null, text: t('guidance.touchQr') },
+        links.directory && { hint: null, text: t('guidance.touchDirectory') },
+        links.callManager && { hint: null, text: t('guidance.touchManager') },
+      ];
+  return (
+    <main className="screen guidance">
+      <header className="screen-header home-header">
+        <Logo />
+        <h1>{t('guidance.title')}</h1>
+      </header>
+      <ol className="guidance-steps">
+        {steps.map(
+          (step) =>
+            step && (
+              <li key={step.text} className="guidance-step">
+                {step.hint ? <kbd className="button-hint">{step.hint}</kbd> : null}
+                <span>{step.text}</span>
+              </li>
+            ),
+        )}
+      </ol>
+      <footer className="screen-footer guidance-leave">{t(labels ? 'guidance.leave' : 'guidance.touchLeave')}</footer>
+    </main>
+  );
+}
+
+/** Whether there is anything to explain: the guidance is not shown for a panel with every feature off. */
+export const hasGuidance = (links: HomeLinks): boolean => Object.values(links).some(Boolean);
