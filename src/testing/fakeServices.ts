@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { Services } from '../app/services';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
-import type { HardwareNotification } from '../services/hardware/types';
+import type { HardwareNotification, HardwareStatus } from '../services/hardware/types';
 import type { ChannelHandlers } from '../services/realtime/types';
 import { API_URL } from './apiServer';
 import { createFakeCall } from './fakeCall';
@@ -35,15 +35,22 @@ export function createFakeRealtime() {
   };
 }
 
+/** A panel daemon that answers at once (it says so on start); `status` plays it going down or silent. */
 export function createFakeHardware() {
   let onNotification: ((n: HardwareNotification) => void) | null = null;
+  let onStatus: ((status: HardwareStatus) => void) | null = null;
   return {
-    start: vi.fn((handler: (n: HardwareNotification) => void) => {
+    start: vi.fn((handler: (n: HardwareNotification) => void, statusHandler?: (status: HardwareStatus) => void) => {
       onNotification = handler;
+      onStatus = statusHandler ?? null;
+      onStatus?.({ state: 'connected' });
     }),
     stop: vi.fn(() => {
       onNotification = null;
+      onStatus = null;
     }),
+    /** Plays the socket's state changing. */
+    status: (status: HardwareStatus) => onStatus?.(status),
     openGate: vi.fn(async (_code: string) => undefined),
     /** Plays the panel daemon pushing a notification. */
     notify: (notification: HardwareNotification) => onNotification?.(notification),

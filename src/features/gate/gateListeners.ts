@@ -3,6 +3,7 @@ import type { RootState } from '../../app/rootReducer';
 import { english } from '../../strings/catalogue';
 import { gateOpeningEnded, gateOpeningStarted } from '../app-status/appStatusSlice';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
+import { faultCleared, faultRaised, scrubDetail } from '../diagnostics/diagnosticsSlice';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
 import { selectRecordsAccessRequests, selectValidCodes } from '../property/selectors';
 import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';
@@ -74,7 +75,10 @@ export function listenForGate(startListening: AppStartListening): void {
       dispatch(granted);
       try {
         await opening;
+        dispatch(faultCleared({ kind: 'gate-signal', at: Date.now() }));
       } catch (error) {
+        const detail = error instanceof Error ? scrubDetail(error.message) : 'failed';
+        dispatch(faultRaised({ kind: 'gate-signal', detail, at: Date.now() }));
         // The visitor must not be left believing the gate opened.
         extra.logger.error('The gate could not be opened', error);
         extra.sound.play('error');

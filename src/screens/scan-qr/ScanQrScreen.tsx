@@ -5,7 +5,7 @@ import { CancelButton } from '../../components/CancelButton';
 import { codeEntered } from '../../features/gate/gateActions';
 import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
-import { qrDecodeFailed, qrPayloadRejected, qrScannerFailed, type ScanFailure } from '../../features/qr/qrActions';
+import { qrCameraStarted, qrDecodeFailed, qrPayloadRejected, qrScannerFailed, type ScanFailure } from '../../features/qr/qrActions';
 import { isAccessCodePayload } from '../../features/qr/qrPayload';
 import { useQrScanner } from '../../features/qr/useQrScanner';
 import { useDevice } from '../../features/session/useDevice';
@@ -47,6 +47,7 @@ export function ScanQrScreen() {
   });
 
   useEffect(() => {
+    if (status.state === 'scanning') dispatch(qrCameraStarted());
     if (status.state !== 'failed') return undefined;
     dispatch(qrScannerFailed({ failure: status.failure, message: status.detail }));
     const timer = setTimeout(() => navigate('/'), SCANNER_FAILURE_HOME_MS);
