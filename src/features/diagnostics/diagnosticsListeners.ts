@@ -110,7 +110,7 @@ export function listenForDiagnostics(startListening: AppStartListening): void {
       if (ok) return void dispatch(faultCleared({ kind: 'property-load', at }));
       const since = selectPropertyFailingSince(getState()) ?? at;
       if (at - since > PROPERTY_FAILING_MS) {
-        dispatch(faultRaised({ kind: 'property-load', detail: `failing for ${Math.round((at - since) / 60_000)} min`, at: since }));
+        dispatch(faultRaised({ kind: 'property-load', detail: `failing for ${Math.floor((at - since) / 60_000)} min`, at: since }));
       }
     },
   });
@@ -123,7 +123,7 @@ export function listenForDiagnostics(startListening: AppStartListening): void {
       const oldest = Math.min(...queue.map((request) => Date.parse(request.created_at)).filter(Number.isFinite));
       if (queue.length === 0) listener.dispatch(faultCleared({ kind: 'access-backlog', at }));
       else if (at - oldest > BACKLOG_AGE_MS) {
-        const detail = `${queue.length} waiting, the oldest for ${Math.round((at - oldest) / 60_000)} min`;
+        const detail = `${queue.length} waiting, the oldest for ${Math.floor((at - oldest) / 60_000)} min`;
         listener.dispatch(faultRaised({ kind: 'access-backlog', detail, at }));
       }
       await listener.delay(BACKLOG_CHECK_MS);

@@ -15,7 +15,7 @@ export function useButtonSequence(
 ): void {
   const presses = useRef<Array<{ button: Button; at: number; start: boolean }>>([]);
   useButtons((button) => {
-    const recent = [...presses.current, { button, at: performance.now(), start: canStart() }].slice(-sequence.length);
+    const recent = [...presses.current, { button, at: Date.now(), start: canStart() }].slice(-sequence.length);
     presses.current = recent;
     const [first] = recent;
     const last = recent[recent.length - 1];
