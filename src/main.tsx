@@ -9,6 +9,7 @@ import { createServices } from './app/createServices';
 import { startKiosk } from './app/startup';
 import { makeStore } from './app/store';
 import { Splash } from './components/Splash';
+import { selectDeviceSettings } from './features/session/deviceSettings';
 import { readLaunchParams } from './features/session/launchParams';
 import './styles.css';
 
@@ -16,6 +17,7 @@ const launch = readLaunchParams(window.location.search);
 let persistor: Persistor | null = null;
 const services = createServices(config, {
   getToken: () => store.getState().session.token,
+  getSettings: () => selectDeviceSettings(store.getState()),
   beforeReload: async () => persistor?.flush(),
 });
 const store = makeStore(services);

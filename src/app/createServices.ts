@@ -6,18 +6,23 @@ import type { CallKit } from '../services/call/types';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createPusherRealtime } from '../services/realtime/pusherRealtime';
 import { createLazySound } from '../services/sound/lazySound';
+import { SPOKEN_SOUNDS, type SoundName } from '../services/sound/types';
+import { createSpeechPlayer } from '../services/speech/speechPlayer';
+import type { DeviceSettings } from '../features/session/deviceSettings';
 import type { AppConfig } from './config';
 import { createPageControl } from './pageControl';
 import type { Services } from './services';
 
 interface Hooks {
   getToken: () => string | null;
+  /** The panel's language and spoken-prompt setting, as they stand. */
+  getSettings: () => DeviceSettings;
   /** Saves the state before the page goes away. */
   beforeReload: () => Promise<unknown>;
 }
 
 /** The composition root: the real adapters, built once per page. */
-export function createServices(config: AppConfig, { getToken, beforeReload }: Hooks): Services {
+export function createServices(config: AppConfig, { getToken, getSettings, beforeReload }: Hooks): Services {
   const api = createApiClient({ baseUrl: config.apiUrl, getToken });
   const logger = createRemoteLogger(api);
   const page = createPageControl({ beforeReload, log: logger.error });
@@ -33,8 +38,12 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
     page,
     hardware: createHardwareSocket({ url: config.hardwareSocketUrl, getDetectUrl: page.href, log: logger.error }),
     realtime,
+    speech: createSpeechPlayer({ settings: getSettings, log: logger.error }),
     sound: createLazySound(
-      () => import('../services/sound/howlerSound').then(({ createHowlerSound }) => createHowlerSound({ log: logger.error })),
+      () =>
+        import('../services/sound/howlerSound').then(({ createHowlerSound }) =>
+          createHowlerSound({ urlFor: (name) => soundUrl(name, getSettings().language), log: logger.error }),
+        ),
       logger.error,
     ),
     call: {
@@ -46,6 +55,11 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
   };
+}
+
+/** SPEC.md's sounds; the spoken ones in the panel's language (English's in public/sounds/, the others' with the prompts). */
+export function soundUrl(name: SoundName, language: DeviceSettings['language']): string {
+  return language !== 'en' && SPOKEN_SOUNDS.includes(name) ? `/speech/${language}/sound-${name}.ogg` : `/sounds/${name}.wav`;
 }
 
 /** Loads once; a failed load (the kiosk's server unreachable) is tried again next time. */

@@ -83,6 +83,7 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     hardware: createFakeHardware(),
     realtime: createFakeRealtime(),
     sound: { play: vi.fn(), stop: vi.fn(), stopAll: vi.fn() },
+    speech: { say: vi.fn((_clips: readonly string[], _options?: { delayMs?: number }) => vi.fn()), stop: vi.fn() },
     page: createFakePage(),
     call: createFakeCall(),
   };

@@ -10,6 +10,8 @@ import { useCallStreams } from '../../features/call/useCallStreams';
 import { useButtons } from '../../features/input/useButtons';
 import { selectPropertyData } from '../../features/property/propertySlice';
 import { useDevice } from '../../features/session/useDevice';
+import { prompts } from '../../features/speech/prompts';
+import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { ActiveIcon, PhoneIcon } from './CallIcons';
 import { StreamVideo } from './StreamVideo';
 import './CallScreen.css';
@@ -25,7 +27,7 @@ export function CallScreen() {
   const resident = params.get('resident');
   const target = useMemo(() => callTargetFromQuery(resident), [resident]);
   const data = useAppSelector(selectPropertyData);
-  const { t } = useDevice();
+  const { t, model } = useDevice();
   const residentName = useMemo(() => (target.kind === 'resident' && data && describeTarget(target, data)?.name) || null, [data, target]);
   // The manager and the hidden test resident are named in the panel's language.
   const name = residentName ?? t(target.kind === 'manager' ? 'call.manager' : 'call.someone');
@@ -50,6 +52,8 @@ export function CallScreen() {
   useButtons((button) => {
     if (button === 'BACK') goHome();
   });
+
+  useSpokenPrompt(connected ? prompts.connected(model) : prompts.calling(model));
 
   const remoteVideo = remote !== null && remote.getVideoTracks().length > 0;
   return (

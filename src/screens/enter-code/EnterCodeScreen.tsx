@@ -9,6 +9,8 @@ import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { ACCESS_CODE_LENGTH } from '../../features/property/validCodes';
 import { useDevice } from '../../features/session/useDevice';
+import { prompts } from '../../features/speech/prompts';
+import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit, type Digit } from '../../services/input/buttons';
 import { initialDigits } from './codeEntry';
 
@@ -17,7 +19,8 @@ export function EnterCodeScreen() {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const [digits, setDigits] = useState(() => initialDigits(params.get('initialCode')));
-  const { t, touch } = useDevice();
+  const { t, touch, model } = useDevice();
+  useSpokenPrompt(prompts.enterCode(model));
   const goHome = () => navigate('/');
 
   useIdleTimeout(goHome);

@@ -10,6 +10,8 @@ import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { selectCurrentNotification } from '../../features/notifications/notificationsSlice';
 import { selectDevice, selectPropertyMeta } from '../../features/property/selectors';
 import { useDevice } from '../../features/session/useDevice';
+import { prompts } from '../../features/speech/prompts';
+import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit } from '../../services/input/buttons';
 import { Guidance, hasGuidance } from './Guidance';
 import { homeLinks } from './homeLinks';
@@ -24,9 +26,10 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const isOnline = useAppSelector(selectIsOnline);
   const loading = useAppSelector(selectPropertyStatus) === 'loading';
   const notificationShowing = useAppSelector(selectCurrentNotification) !== null;
-  const { labels, t } = useDevice();
+  const { labels, t, model } = useDevice();
   const links = homeLinks(device, property, isOnline);
   const [guiding, setGuiding] = useState(false);
+  useSpokenPrompt(prompts.home(model, links), { quiet: notificationShowing, again: guiding });
 
   useIdleTimeout(() => setGuiding(!notificationShowing && hasGuidance(links)), GUIDANCE_AFTER_MS);
   useEffect(() => {

@@ -9,6 +9,8 @@ import { qrCameraStarted, qrDecodeFailed, qrPayloadRejected, qrScannerFailed, ty
 import { isAccessCodePayload } from '../../features/qr/qrPayload';
 import { useQrScanner } from '../../features/qr/useQrScanner';
 import { useDevice } from '../../features/session/useDevice';
+import { prompts } from '../../features/speech/prompts';
+import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import type { MessageKey } from '../../strings/catalogue';
 
 /** How long a camera problem stays on screen before the kiosk goes home. */
@@ -24,7 +26,8 @@ const FAILURE_TEXT: Record<ScanFailure, MessageKey> = {
 export function ScanQrScreen() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const { t } = useDevice();
+  const { t, model } = useDevice();
+  useSpokenPrompt(prompts.scanQr(model));
   const goHome = () => navigate('/');
 
   useIdleTimeout(goHome);

@@ -1,0 +1,42 @@
+import { ENGLISH, type MessageKey } from '../../strings/catalogue';
+import type { PanelModel } from '../session/models';
+
+type PromptOf<Key> = Key extends `speech.button.${string}` ? never : Key extends `speech.${infer Name}` ? Name : never;
+type PromptName = PromptOf<MessageKey>;
+
+/**
+ * The clip of a `speech.*` string (scripts/make-speech.mjs names them): one
+ * per button model when the prompt names a button; TOUCH, which has none, gets none of those.
+ */
+export function clip(name: PromptName, model: PanelModel): string | null {
+  if (!/\{(back|go)\}/.test(ENGLISH[`speech.${name}`])) return name;
+  return model === 'TOUCH' ? null : `${name}-${model}`;
+}
+
+/** What home offers (its links). */
+type Offered = Record<'enterCode' | 'scanQr' | 'directory' | 'callManager', boolean>;
+
+const clips = (model: PanelModel, names: Array<PromptName | false>): string[] =>
+  names.flatMap((name) => (name ? (clip(name, model) ?? []) : []));
+
+/** What each screen says when it shows (the visible strings name people and places; the prompts cannot). */
+export const prompts = {
+  home: (model: PanelModel, links: Offered) =>
+    model === 'TOUCH'
+      ? clips(model, ['welcome', 'homeTouch'])
+      : clips(model, [
+          'welcome',
+          links.enterCode && 'homeCode',
+          links.scanQr && 'homeQr',
+          links.directory && 'homeDirectory',
+          links.callManager && 'homeManager',
+        ]),
+  enterCode: (model: PanelModel) => clips(model, ['enterCode', 'cancel']),
+  directory: (model: PanelModel) => clips(model, [model === 'TOUCH' ? 'directoryTouch' : 'directory', 'cancel']),
+  scanQr: (model: PanelModel) => clips(model, ['scanQr', 'cancel']),
+  calling: (model: PanelModel) => clips(model, ['calling', 'hangUp']),
+  connected: (model: PanelModel) => clips(model, ['connected']),
+  granted: (model: PanelModel) => clips(model, ['granted']),
+  refused: (model: PanelModel) => clips(model, ['refused']),
+  gateFailed: (model: PanelModel) => clips(model, ['gateFailed']),
+};
