@@ -20,6 +20,10 @@ export default defineConfig({
     headless: true,
     // A panel screen.
     viewport: { width: 800, height: 480 },
+    // The kiosk's service worker is tested in offline-boot.spec.ts, in a
+    // browser with a lasting profile; in the other specs each fresh context
+    // would only download and store the whole build (1.6 MB) in the background.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

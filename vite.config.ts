@@ -1,13 +1,35 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 
 /** Modules only ever loaded on demand: the call's vendor SDKs and adapters. */
 const LAZY_ONLY = /node_modules\/@(twilio|telnyx)\/|src\/services\/call\/|src\/features\/call\/routes\//;
 
+/**
+ * The service worker (src/sw.ts, issue 14): precaches every file of the build
+ * so a browser restarted with no network boots the kiosk; the page registers
+ * it and decides when a new build takes over (src/services/shell/).
+ */
+const offlineShell = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    // The app shell, the lazy screens and call SDKs, the QR worker, the sounds, the spoken prompts and the logo.
+    globPatterns: ['**/*.{html,js,css,svg,wav,ogg}'],
+    // A classic script: older embedded browsers run no module service workers.
+    rollupFormat: 'iife',
+  },
+  // The worker's own small build logs no more than the kiosk's.
+  integration: { configureCustomSWViteBuild: (config) => void (config.logLevel = 'warn') },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), offlineShell],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 5173 },

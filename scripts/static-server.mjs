@@ -79,10 +79,12 @@ export async function startStaticServer({ dir, port = 5173, host = '127.0.0.1' }
       file = index;
     }
     const ext = path.extname(file).toLowerCase();
+    // Hashed assets may be cached; index.html and the service worker must be
+    // re-read so a rebuild shows up.
+    const unhashed = file === index || file === path.join(root, 'sw.js');
     res.writeHead(200, {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      // Hashed assets may be cached; index.html must be re-read so a rebuild shows up.
-      'Cache-Control': file === index ? 'no-cache' : 'public, max-age=3600',
+      'Cache-Control': unhashed ? 'no-cache' : 'public, max-age=3600',
     });
     if (req.method === 'HEAD') return void res.end();
     createReadStream(file).on('error', () => res.destroy()).pipe(res);

@@ -13,6 +13,7 @@ beforeAll(async () => {
   const dist = path.join(parent, 'dist');
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>kiosk</title>');
+  writeFileSync(path.join(dist, 'sw.js'), 'self.skipWaiting()');
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'gate.wav'), 'RIFF');
   writeFileSync(path.join(dist, 'assets', 'qr.wasm'), '\0asm');
@@ -30,7 +31,7 @@ const get = (urlPath) =>
     http.get({ host: '127.0.0.1', port: server.port, path: urlPath }, (res) => {
       let body = '';
       res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body }));
+      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], cache: res.headers['cache-control'], body }));
     }).on('error', reject);
   });
 
@@ -40,6 +41,12 @@ describe('static server', () => {
     expect((await get('/assets/gate.wav')).type).toBe('audio/wav');
     expect((await get('/assets/qr.wasm')).type).toBe('application/wasm');
     expect(await get('/?token=demo-token&model=GEN2')).toMatchObject({ status: 200, body: expect.stringContaining('kiosk') });
+  });
+
+  it('lets hashed assets be cached, never the page or the service worker', async () => {
+    expect((await get('/assets/app.js')).cache).toBe('public, max-age=3600');
+    expect((await get('/')).cache).toBe('no-cache');
+    expect((await get('/sw.js')).cache).toBe('no-cache');
   });
 
   it('falls back to index.html for client routes, not for missing assets', async () => {

@@ -27,6 +27,9 @@ persistor = persistStore(store, null, () => {
   void persistor?.flush();
 });
 
+// The service worker's download of the whole build waits until this page has its own files.
+window.addEventListener('load', () => services.page.keepForOffline(), { once: true });
+
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <Provider store={store}>

@@ -31,4 +31,9 @@ describe('build-time configuration', () => {
       appEnv: 'production',
     });
   });
+
+  it('names the service worker of a production build only: development builds have none', () => {
+    expect(readConfig({ PROD: true, BASE_URL: '/' }).serviceWorkerUrl).toBe('/sw.js');
+    expect(readConfig({ PROD: false, DEV: true, BASE_URL: '/' }).serviceWorkerUrl).toBeNull();
+  });
 });

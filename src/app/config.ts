@@ -12,6 +12,8 @@ export interface AppConfig {
   version: string;
   /** What a device record that names no language or spoken-prompt setting gets (docs/answers.md). */
   deviceDefaults: { language: Language; spokenPrompts: boolean };
+  /** The service worker's script (offline start, src/sw.ts); null in development, where Vite builds none. */
+  serviceWorkerUrl: string | null;
 }
 
 type Env = Record<string, string | boolean | undefined>;
@@ -47,6 +49,7 @@ export function readConfig(env: Env): AppConfig {
       language: parseLanguage(text(env, 'VITE_LANGUAGE', 'en')) ?? 'en',
       spokenPrompts: text(env, 'VITE_SPOKEN_PROMPTS', 'false') === 'true',
     },
+    serviceWorkerUrl: env.PROD === true ? `${text(env, 'BASE_URL', '/')}sw.js` : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { createCallStreamRegistry } from '../services/call/callStreams';
 import type { CallKit } from '../services/call/types';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createPusherRealtime } from '../services/realtime/pusherRealtime';
+import { createShellWorker } from '../services/shell/shellWorker';
 import { createLazySound } from '../services/sound/lazySound';
 import { SPOKEN_SOUNDS, type SoundName } from '../services/sound/types';
 import { createSpeechPlayer } from '../services/speech/speechPlayer';
@@ -25,7 +26,8 @@ interface Hooks {
 export function createServices(config: AppConfig, { getToken, getSettings, beforeReload }: Hooks): Services {
   const api = createApiClient({ baseUrl: config.apiUrl, getToken });
   const logger = createRemoteLogger(api);
-  const page = createPageControl({ beforeReload, log: logger.error });
+  const shell = createShellWorker({ url: config.serviceWorkerUrl, container: navigator.serviceWorker, log: logger.error });
+  const page = createPageControl({ beforeReload, log: logger.error, shell });
   const realtime = createPusherRealtime({
     ...config.pusher,
     authEndpoint: `${config.apiUrl}/api/telephone-entry/pusher/auth`,

@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { createShellWorker } from '../services/shell/shellWorker';
+import { createFakeServiceWorkerContainer } from '../testing/fakeServiceWorker';
 import { createPageControl } from './pageControl';
 
 const origin = 'http://kiosk.test';
@@ -8,32 +10,96 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function fakeWindow() {
-  const reload = vi.fn();
-  return { reload, win: { fetch, location: { origin, href: `${origin}/?token=t&model=GEN2`, reload } } as unknown as Window };
+/** A page whose reload records the build the service worker would serve it. */
+function setup() {
+  const sw = createFakeServiceWorkerContainer();
+  const reloadedOnto: number[] = [];
+  const reload = vi.fn(() => reloadedOnto.push(sw.buildServed()));
+  const win = { fetch, location: { origin, href: `${origin}/?token=t&model=GEN2`, reload } } as unknown as Window;
+  const log = vi.fn();
+  const beforeReload = vi.fn(async () => undefined);
+  const shell = createShellWorker({ url: '/sw.js', container: sw.container, log, activateTimeoutMs: 2_000 });
+  const page = createPageControl({ beforeReload, log, shell, win });
+  return { sw, page, reload, reloadedOnto, log, beforeReload };
 }
+
+const serverUp = () => server.use(http.head(`${origin}/`, () => new HttpResponse(null, { status: 200 })));
+const serverDown = () => server.use(http.head(`${origin}/`, () => HttpResponse.error()));
 
 describe('page control', () => {
   it('saves state, then reloads when the kiosk server answers', async () => {
-    server.use(http.head(`${origin}/`, () => new HttpResponse(null, { status: 200 })));
-    const { win, reload } = fakeWindow();
-    const beforeReload = vi.fn(async () => undefined);
-    createPageControl({ beforeReload, log: vi.fn(), win }).reload();
+    serverUp();
+    const { page, reload, beforeReload } = setup();
+    page.reload();
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(beforeReload).toHaveBeenCalledTimes(1);
+    expect(beforeReload.mock.invocationCallOrder[0]).toBeLessThan(reload.mock.invocationCallOrder[0]!);
   });
 
-  it('keeps the working page when the server is unreachable', async () => {
-    server.use(http.head(`${origin}/`, () => HttpResponse.error()));
-    const { win, reload } = fakeWindow();
-    const log = vi.fn();
-    createPageControl({ beforeReload: async () => undefined, log, win }).reload();
+  it('without a service worker, keeps the working page when the server is unreachable', async () => {
+    serverDown();
+    const { page, reload, log } = setup();
+    page.reload();
     await vi.waitFor(() => expect(log).toHaveBeenCalledWith('Reload skipped: the kiosk server does not answer'));
     expect(reload).not.toHaveBeenCalled();
   });
 
+  it('with the service worker serving the page, reloads from its cache when the server is unreachable', async () => {
+    serverDown();
+    const { sw, page, reload, beforeReload } = setup();
+    sw.controlPage();
+    page.reload();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(beforeReload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reload: a build the worker installed in the background is the one the page reloads onto', async () => {
+    serverUp();
+    const { sw, page, reloadedOnto } = setup();
+    sw.controlPage();
+    sw.host('new build');
+    page.keepForOffline();
+    await vi.waitFor(() => expect(sw.registration.waiting).not.toBeNull());
+    page.reload();
+    await vi.waitFor(() => expect(reloadedOnto).toEqual([2]));
+  });
+
+  it('reload does not wait for the host: a build it serves now comes in the background, for a later reload', async () => {
+    serverUp();
+    const { sw, page, reloadedOnto } = setup();
+    sw.controlPage();
+    sw.host('new build');
+    page.reload();
+    await vi.waitFor(() => expect(reloadedOnto).toEqual([1]));
+    expect(sw.registration.update).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['new build', 2],
+    ['broken build', 1],
+    ['unreachable', 1],
+  ] as const)('refresh with a %s on the host reloads onto build %d', async (build, expected) => {
+    if (build === 'unreachable') serverDown();
+    else serverUp();
+    const { sw, page, reloadedOnto } = setup();
+    sw.controlPage();
+    sw.host(build);
+    page.refresh();
+    await vi.waitFor(() => expect(reloadedOnto).toEqual([expected]));
+  });
+
+  it('one reload at a time', async () => {
+    serverUp();
+    const { page, reload } = setup();
+    page.reload();
+    page.refresh();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('gives the address without the token', () => {
-    const { win } = fakeWindow();
-    expect(createPageControl({ beforeReload: async () => undefined, log: vi.fn(), win }).href()).toBe(`${origin}/?model=GEN2`);
+    const { page } = setup();
+    expect(page.href()).toBe(`${origin}/?model=GEN2`);
   });
 });

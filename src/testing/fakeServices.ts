@@ -61,6 +61,8 @@ export function createFakePage() {
   const leaveHandlers = new Set<() => void>();
   return {
     reload: vi.fn(),
+    refresh: vi.fn(),
+    keepForOffline: vi.fn(),
     href: () => 'http://kiosk.test/',
     onLeave: vi.fn((handler: () => void) => {
       leaveHandlers.add(handler);

@@ -81,7 +81,8 @@ export type WaitForRecords = (
 ) => Promise<SimRecord[]>;
 
 interface WorkerFixtures {
-  kioskBuild: { origin: string; simPort: number };
+  /** The worker's build of the kiosk: where it is served, the simulator port it talks to, its directory. */
+  kioskBuild: { origin: string; simPort: number; dir: string };
 }
 
 interface TestFixtures {
@@ -126,7 +127,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const outDir = path.join(ROOT, `dist-e2e-${workerInfo.workerIndex}-${process.pid}`);
       await buildForSimulator({ host: HOST, port: simPort, outDir });
       const server = await startStaticServer({ dir: outDir, port: 0, host: HOST });
-      await use({ origin: server.url, simPort });
+      await use({ origin: server.url, simPort, dir: outDir });
       await server.close();
       await rm(outDir, { recursive: true, force: true });
     },

@@ -113,10 +113,11 @@ describe('hardware socket notifications', () => {
     expect(queued(store)).toEqual([['{"code":"12a4"}', false]]);
   });
 
-  it('refresh reloads the page', () => {
+  it('refresh reloads the page onto the newest build the host serves', () => {
     const { services } = started();
     services.hardware.notify({ kind: 'refresh' });
-    expect(services.page.reload).toHaveBeenCalledTimes(1);
+    expect(services.page.refresh).toHaveBeenCalledTimes(1);
+    expect(services.page.reload).not.toHaveBeenCalled();
   });
 
   it('the socket is stopped when the store is disposed', () => {

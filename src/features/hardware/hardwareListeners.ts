@@ -8,7 +8,7 @@ export function listenForHardware(startListening: AppStartListening): void {
     const { hardware, page } = listener.extra;
     hardware.start(
       (notification) => {
-        if (notification.kind === 'refresh') page.reload();
+        if (notification.kind === 'refresh') page.refresh();
         else if (notification.kind === 'unreadable') listener.dispatch(hardwareReadRefused(notification.read));
         else listener.dispatch(hardwareCodeRead(notification.code));
       },
