@@ -12,7 +12,7 @@ import { selectDevice, selectPropertyMeta } from '../../features/property/select
 import { useDevice } from '../../features/session/useDevice';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
-import { isDigit } from '../../services/input/buttons';
+import { isDigit, keyToButton } from '../../services/input/buttons';
 import { Guidance, hasGuidance } from './Guidance';
 import { homeLinks } from './homeLinks';
 
@@ -34,19 +34,24 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   useIdleTimeout(() => setGuiding(!notificationShowing && hasGuidance(links)), GUIDANCE_AFTER_MS);
   useEffect(() => {
     if (!guiding) return undefined;
-    // Any key or tap brings home back (gamepad buttons are handled below).
+    // Any key or tap brings home back (gamepad buttons are handled below). BACK
+    // does nothing else: it is stopped here, before the panel's buttons see it.
     const hide = () => setGuiding(false);
-    window.addEventListener('keydown', hide, { capture: true });
+    const onKey = (event: KeyboardEvent) => {
+      if (keyToButton(event) === 'BACK') event.stopPropagation();
+      hide();
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
     window.addEventListener('click', hide, { capture: true });
     return () => {
-      window.removeEventListener('keydown', hide, { capture: true });
+      window.removeEventListener('keydown', onKey, { capture: true });
       window.removeEventListener('click', hide, { capture: true });
     };
   }, [guiding]);
 
   useButtons((button) => {
     setGuiding(false);
-    // On the guidance BACK only leaves it; the buttons it explains do what it says.
+    // On the guidance BACK (from a gamepad) only leaves it; the buttons it explains do what it says.
     if (guiding && button === 'BACK') return;
     if ((button === 'UP' || button === 'DOWN') && links.directory) navigate('/resident-directory');
     else if (button === 'GO' && links.scanQr) navigate('/scan-qr');

@@ -24,7 +24,7 @@ export function InstallerScreen() {
   const queue = useAppSelector(selectQueuedAccessRequests);
   const socket = useAppSelector(selectHardwareSocket);
   const faults = useAppSelector(selectFaults);
-  const time = (ms: number) => new Date(ms).toLocaleString(settings.language);
+  const time = (ms: number) => new Date(ms).toLocaleString(settings.language, { dateStyle: 'short', timeStyle: 'medium' });
   const oldest = Math.min(...queue.map((request) => Date.parse(request.created_at)).filter(Number.isFinite));
 
   const load = lastLoad === null ? t('installer.never') : time(lastLoad);

@@ -1,6 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CancelButton } from '../../components/CancelButton';
+import { Slots } from '../../components/CodeSlots';
 import { lookupCodeMissed } from '../../features/directory/directoryActions';
 import { clampPage, pageArrows, pageOf } from '../../features/directory/directoryRows';
 import { lookupSlots, lookupStep } from '../../features/directory/lookupEntry';
@@ -52,13 +53,7 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
       <header className="screen-header directory-header">
         <h1>{t('directory.title')}</h1>
         <p className="directory-prompt">{t('directory.promptButtons')}</p>
-        <div className="code-slots lookup-slots" role="status" aria-label={t('directory.lookupCode')}>
-          {lookupSlots(digits).map((slot, index) => (
-            <span key={index} className={slot === '-' ? 'slot slot-empty' : 'slot slot-filled'}>
-              {slot}
-            </span>
-          ))}
-        </div>
+        <Slots slots={lookupSlots(digits)} filled={digits.length} label={t('directory.lookupCode')} className="code-slots lookup-slots" />
       </header>
       <div
         ref={ref}
