@@ -27,6 +27,23 @@ interface Walk {
   touch: boolean;
 }
 
+/**
+ * Checks a notification while it shows: it lasts 5 s, and on a loaded machine
+ * a check can take longer, so one that outlived it is made again with a new one.
+ */
+async function checkNotification(walk: Walk, screen: string, show: () => Promise<void>): Promise<void> {
+  const dialog = walk.page.getByRole('alertdialog');
+  for (let attempt = 1; ; attempt += 1) {
+    await show();
+    const shownAt = await walk.page.evaluate(() => performance.now());
+    await check(walk, screen);
+    const checkedWithin = (await walk.page.evaluate(() => performance.now())) - shownAt < 4_000;
+    if ((checkedWithin && (await dialog.isVisible())) || attempt === 3) break;
+    await dismissNotification(walk);
+  }
+  await dismissNotification(walk);
+}
+
 async function check(walk: Walk, screen: string): Promise<void> {
   const name = `${walk.language}/${walk.model}-${screen}`;
   await expectAccessible(walk.page, name);
@@ -99,17 +116,24 @@ async function walkEveryScreen(walk: Walk, sim: Simulator, url: (query: Record<s
   await typeDigits(walk, '2');
   await expect(page.getByRole('status', { name: text(language, 'code.entered') })).toHaveText('**---');
   await check(walk, 'enter-code');
-  await typeDigits(walk, '999');
-  await expect(page.getByRole('alertdialog')).toHaveText(text(language, 'notice.codeRefused'));
-  await check(walk, 'notification-error');
-  await dismissNotification(walk);
+  let typed = '12';
+  await checkNotification(walk, 'notification-error', async () => {
+    if (!typed) {
+      // Again from home: '1' opens code entry on the buttons, the link on TOUCH.
+      await open(walk, 'home.enterCode', '1');
+      typed = walk.touch ? '' : '1';
+    }
+    await typeDigits(walk, '12999'.slice(typed.length));
+    typed = '';
+    await expect(page.getByRole('alertdialog')).toHaveText(text(language, 'notice.codeRefused'));
+  });
 
   await waitForHardwareSocket(sim);
-  await open(walk, 'home.enterCode', KNOWN.residentCode[0]!);
-  await typeDigits(walk, walk.touch ? KNOWN.residentCode : KNOWN.residentCode.slice(1));
-  await expect(page.getByRole('alertdialog')).toHaveText(`${text(language, 'notice.granted')}${text(language, 'notice.grantedBody')}`);
-  await check(walk, 'notification-granted');
-  await dismissNotification(walk);
+  await checkNotification(walk, 'notification-granted', async () => {
+    await open(walk, 'home.enterCode', KNOWN.residentCode[0]!);
+    await typeDigits(walk, walk.touch ? KNOWN.residentCode : KNOWN.residentCode.slice(1));
+    await expect(page.getByRole('alertdialog')).toHaveText(`${text(language, 'notice.granted')}${text(language, 'notice.grantedBody')}`);
+  });
 
   await open(walk, 'home.callResident', 'ArrowDown');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'directory.title'));
