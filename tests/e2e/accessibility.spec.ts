@@ -13,7 +13,6 @@ import { expectFits, saveScreenshot } from './support/layout';
 
 const FOR_DOCS: Record<string, string> = {
   'en/GEN2-guidance': 'guidance-gen2.png',
-  'en/GEN2-installer-screen': 'installer-gen2.png',
   'es/GEN2-home': 'home-gen2-es.png',
   'es/TOUCH-directory': 'directory-touch-es.png',
 };

@@ -78,8 +78,8 @@ function FaultRow({ fault, t, time }: { fault: Fault; t: Translate; time: (ms: n
       : t('installer.faultCleared', { since: time(fault.since), time: time(fault.clearedAt) });
   return (
     <li className={fault.clearedAt === null ? 'installer-fault active' : 'installer-fault'}>
-      <strong>{t(`fault.${fault.kind}` as MessageKey)}</strong> <span>{when}</span> <span>({fault.detail})</span>{' '}
-      <span>{t(fault.reported ? 'installer.reported' : 'installer.notReported')}</span>
+      <strong>{t(`fault.${fault.kind}` as MessageKey)}</strong> {when} ({fault.detail}),{' '}
+      {t(fault.reported ? 'installer.reported' : 'installer.notReported')}
     </li>
   );
 }
