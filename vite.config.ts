@@ -19,8 +19,8 @@ const offlineShell = VitePWA({
   injectRegister: false,
   manifest: false,
   injectManifest: {
-    // The app shell, the lazy screens and call SDKs, the QR worker, the sounds, the spoken prompts and the logo.
-    globPatterns: ['**/*.{html,js,css,svg,wav,ogg}'],
+    // The app shell, the lazy screens and call SDKs, the QR worker and its WebAssembly reader, the sounds, the spoken prompts and the logo.
+    globPatterns: ['**/*.{html,js,css,svg,wav,wasm,ogg}'],
     // A classic script: older embedded browsers run no module service workers.
     rollupFormat: 'iife',
   },

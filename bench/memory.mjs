@@ -1,31 +1,39 @@
-// `npm run bench:memory`: does a visitor's round trip leak? The kiosk runs for
+// `npm run bench:memory`: does a visitor session leak? The kiosk runs for
 // months in one page, so every screen must give back what it took.
 //
-// Against a fresh simulator and a production build, in Debian's headless
-// Chromium (GEN2, 800x480), it warms up, then runs N cycles of:
+// Against a fresh simulator and a development build (its 10 s call count-down
+// keeps the calls under the limit of 10 an hour; and with
+// VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION, which only a development build
+// honours, the page is not reloaded after each notification: that reload
+// would wipe any leak), in Debian's headless Chromium (GEN2, 800x480), it
+// warms up, then runs N visitor sessions (default 300). Each session:
 //   home -> enter-code ('1', '2') -> BACK -> directory (DOWN, DOWN to page 2)
 //   -> BACK -> scan-qr (GO, wait for the video to play and a frame to reach
 //   the QR worker) -> BACK
-// and every 10th cycle a `property-updated` event, waiting for the kiosk to
-// reload the property. No code is completed, so no notification shows (a
-// notification reloads the page after 5 s, which would wipe any leak: a reload
-// during the run is reported and makes the verdict invalid).
+// then one outcome, in turn: a valid code typed ('Access Granted!', the gate
+// opened), a call to the manager answered with live video by the console and
+// left, an invalid code ('Sorry, that code didn't work'), a call cancelled once
+// placed, a call denied by the far end. After a notification the session waits
+// until it is gone. Every 10th session a `property-updated` event, waiting for
+// the kiosk to reload the property. A page reload during the run is reported
+// and makes the verdict invalid.
 //
-// After warm-up, every 50 cycles and at the end: a 9 s wait (see SETTLE_MS),
+// After warm-up, every 50 sessions and at the end: a 9 s wait (see SETTLE_MS),
 // forced GC through CDP, then JSHeapUsedSize, DOM Nodes and JSEventListeners
-// (Performance.getMetrics), the camera tracks and QR Workers the page created,
-// stopped or terminated, and still holds after GC (counted through wrappers
-// installed before the kiosk's code runs, with weak references), and the
-// workers Chromium still runs. Prints the growth per cycle over the whole run
-// and over its second half, and a verdict: the heap limit (1 KB a cycle)
-// applies to the second half, since V8 compiles hot code over the first ~100
-// cycles; DOM nodes, listeners, tracks and workers must not grow at all.
+// (Performance.getMetrics), the camera tracks, QR Workers and peer connections
+// the page created, stopped or closed, and still holds after GC (counted
+// through wrappers installed before the kiosk's code runs, with weak
+// references), and the workers Chromium still runs. Prints the growth per
+// session over the whole run and over its second half, and a verdict: the heap
+// limit (1 KB a session) applies to the second half, since V8 compiles hot
+// code over the first ~100 sessions; DOM nodes, listeners, tracks, workers and
+// peer connections must not grow at all.
 //
-// Options: cycles as the first argument (`npm run bench:memory -- 500`) or
-// BENCH_CYCLES (default 200); BENCH_WARMUP (default 20); BENCH_SETTLE_MS;
-// BENCH_LEGS (below); CHROMIUM_PATH; BENCH_HEAP_SNAPSHOTS=dir writes a
-// .heapsnapshot after warm-up and at the end (DevTools' Memory tab, Comparison).
-// Exits 1 when it finds a leak.
+// Options: sessions as the first argument (`npm run bench:memory -- 500`) or
+// BENCH_CYCLES; BENCH_WARMUP (default 20); BENCH_SETTLE_MS; BENCH_LEGS (below);
+// CHROMIUM_PATH; BENCH_HEAP_SNAPSHOTS=dir writes a .heapsnapshot after warm-up
+// and at the end (DevTools' Memory tab, Comparison); BENCH_SUMMARY=file writes
+// the figures as JSON (npm run bench's soak row). Exits 1 when it finds a leak.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,14 +41,16 @@ import { chromium } from '@playwright/test';
 import { buildForSimulator } from '../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import { startSimulator } from '../simulator/server.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, HOST, VIEWPORT, sleep } from './common.mjs';
 import { inPage } from './in-page.mjs';
+import { installCounters, roundTrip, typeCode } from './memory-page.mjs';
 
-const HOST = '127.0.0.1';
-const CYCLES = Number(process.argv[2] ?? process.env.BENCH_CYCLES ?? 200);
+const CYCLES = Number(process.argv[2] ?? process.env.BENCH_CYCLES ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const CHECK_EVERY = 50;
 const PROPERTY_EVERY = 10;
 const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
+const SUMMARY = process.env.BENCH_SUMMARY;
 /**
  * Wait before each measurement. Chromium keeps every getUserMedia() promise,
  * and so the MediaStream it resolved to, alive for 8 s after the call (a
@@ -51,176 +61,43 @@ const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
  */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 9000);
 /**
- * To find which screen leaks: BENCH_LEGS=code,directory,qr,property,call-cancelled,call-answered
- * (default all six). The call legs call the manager: cancelled once the back end has the call;
- * answered with live video by the simulator's console in a second browser, then left by BACK.
+ * To find which screen leaks: BENCH_LEGS=code,directory,qr,property and the outcomes
+ * granted,call-answered,refused,call-cancelled,call-denied (default all). The call legs call
+ * the manager: cancelled once the back end has the call; answered with live video by the
+ * simulator's console in a second browser, then left by BACK; denied by the console.
  */
-const LEGS = (process.env.BENCH_LEGS ?? 'code,directory,qr,property,call-cancelled,call-answered').split(',');
-const CALL_LEGS = LEGS.filter((leg) => leg.startsWith('call-'));
-/** Verdict thresholds, per cycle, after GC. */
+const LEGS = (process.env.BENCH_LEGS ?? 'code,directory,qr,property,granted,call-answered,refused,call-cancelled,call-denied').split(',');
+const OUTCOMES = ['granted', 'call-answered', 'refused', 'call-cancelled', 'call-denied'].filter((leg) => LEGS.includes(leg));
+const CODES = { granted: { code: '10001', title: 'Access Granted!' }, refused: { code: '99999', title: "Sorry, that code didn't work" } };
+/** Longest wait for a notification to go: it is dropped 5 s after it shows. */
+const NOTIFICATION_GONE_MS = 8000;
+/** Verdict thresholds, per session, after GC. */
 const LIMITS = { heap: 1024, nodes: 0.5, listeners: 0.05 };
-// The same flags as bench/run.mjs and tests/e2e/chromium.ts (BROWSER-TESTING.md).
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-];
 
 if (!Number.isInteger(CYCLES) || CYCLES < 1) throw new Error(`Cycles must be a positive integer, got ${process.argv[2] ?? process.env.BENCH_CYCLES}`);
-
-/**
- * Runs in the page before the kiosk's code: counts the media tracks and
- * Workers it creates, through weak references so the counting keeps nothing alive.
- */
-function installCounters() {
-  const tracks = { calls: 0, created: 0, stopped: 0, refs: [] };
-  const workers = { created: 0, terminated: 0, framesPosted: 0, refs: [] };
-  const peers = { created: 0, refs: [] };
-
-  const NativePeer = window.RTCPeerConnection;
-  class CountedPeer extends NativePeer {
-    constructor(...args) {
-      super(...args);
-      peers.created += 1;
-      peers.refs.push(new WeakRef(this));
-    }
-  }
-  Object.defineProperty(CountedPeer, 'name', { value: 'RTCPeerConnection' });
-  window.RTCPeerConnection = CountedPeer;
-
-  const getUserMedia = MediaDevices.prototype.getUserMedia;
-  MediaDevices.prototype.getUserMedia = async function (...args) {
-    tracks.calls += 1;
-    const stream = await getUserMedia.apply(this, args);
-    for (const track of stream.getTracks()) {
-      tracks.created += 1;
-      tracks.refs.push(new WeakRef(track));
-    }
-    return stream;
-  };
-  const stop = MediaStreamTrack.prototype.stop;
-  MediaStreamTrack.prototype.stop = function () {
-    if (this.readyState === 'live') tracks.stopped += 1;
-    return stop.call(this);
-  };
-
-  const NativeWorker = window.Worker;
-  class CountedWorker extends NativeWorker {
-    constructor(...args) {
-      super(...args);
-      workers.created += 1;
-      workers.refs.push(new WeakRef(this));
-    }
-    postMessage(...args) {
-      workers.framesPosted += 1;
-      return super.postMessage(...args);
-    }
-    terminate() {
-      if (!this.__terminated) workers.terminated += 1;
-      this.__terminated = true;
-      return super.terminate();
-    }
-  }
-  Object.defineProperty(CountedWorker, 'name', { value: 'Worker' });
-  window.Worker = CountedWorker;
-
-  window.__memory = {
-    /** Call after a GC: drops the references to collected objects, then counts. */
-    counts() {
-      tracks.refs = tracks.refs.filter((ref) => ref.deref() !== undefined);
-      workers.refs = workers.refs.filter((ref) => ref.deref() !== undefined);
-      peers.refs = peers.refs.filter((ref) => ref.deref() !== undefined);
-      return {
-        peersCreated: peers.created,
-        peersOpen: peers.refs.filter((ref) => ref.deref()?.signalingState !== 'closed').length,
-        peersReachable: peers.refs.length,
-        gumCalls: tracks.calls,
-        tracksCreated: tracks.created,
-        tracksStopped: tracks.stopped,
-        tracksLive: tracks.refs.filter((ref) => ref.deref()?.readyState === 'live').length,
-        tracksReachable: tracks.refs.length,
-        workersCreated: workers.created,
-        workersTerminated: workers.terminated,
-        workersReachable: workers.refs.length,
-        workersReachableUnterminated: workers.refs.filter((ref) => !ref.deref()?.__terminated).length,
-        framesPosted: workers.framesPosted,
-      };
-    },
-    framesPosted: () => workers.framesPosted,
-    /** Media still held open right now (no GC): for a call that ends with a notification and a reload. */
-    openNow: () => ({
-      tracksLive: tracks.refs.filter((ref) => ref.deref()?.readyState === 'live').length,
-      peersOpen: peers.refs.filter((ref) => ref.deref() !== undefined && ref.deref().signalingState !== 'closed').length,
-    }),
-  };
-}
-
-/** One visitor round trip (the legs named in `legs`), in the page; throws with the step that did not happen. */
-async function roundTrip(legs) {
-  const b = window.__bench;
-  const q = (selector) => document.querySelector(selector);
-  const atHome = () => q('.home-links') !== null && location.pathname === '/';
-  const step = async (name, key, done, timeout = 5000) => {
-    try {
-      await b.time(() => b.key(key), done, timeout);
-    } catch (error) {
-      throw new Error(`${name}: ${error.message} (at ${location.pathname}${location.search})`, { cause: error });
-    }
-    const notification = q('[role="alertdialog"]');
-    if (notification) throw new Error(`${name}: a notification showed (${notification.getAttribute('aria-label')})`);
-  };
-  if (!atHome()) throw new Error(`Not on the home screen but on ${location.pathname}`);
-
-  if (legs.includes('code')) {
-    const filled = () => q('.enter-code .code-slots')?.querySelectorAll('.slot-filled').length;
-    await step('digit 1 -> enter-code', '1', () => filled() === 1);
-    await step('digit 2', '2', () => filled() === 2);
-    await step('BACK from enter-code', 'Escape', atHome);
-  }
-  if (legs.includes('directory')) {
-    const page = () => q('.directory-page')?.getAttribute('aria-label');
-    await step('DOWN -> directory', 'ArrowDown', () => page() === 'Page 1' && q('.directory-row') !== null);
-    await step('DOWN -> page 2', 'ArrowDown', () => page() === 'Page 2');
-    await step('BACK from directory', 'Escape', atHome);
-  }
-  if (legs.includes('qr')) {
-    const posted = window.__memory.framesPosted();
-    const scanning = () => {
-      const video = q('.scan-qr video');
-      return video !== null && !video.paused && video.readyState >= 2 && q('.camera-status') === null && window.__memory.framesPosted() > posted;
-    };
-    await step('GO -> scan-qr, video playing, a frame sent to the worker', 'Enter', scanning, 10_000);
-    await step('BACK from scan-qr', 'Escape', atHome);
-  }
-}
 
 const started = performance.now();
 const work = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-memory-'));
 const sim = await startSimulator({ port: 0, host: HOST });
 
 const outDir = path.join(work, 'dist');
-// The development build counts calls down after 10 s instead of an hour, so the
-// call legs are not refused by the limit of 10 calls (nothing else differs).
-const env = CALL_LEGS.length > 0 ? { VITE_APP_ENV: 'development' } : {};
-await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir, env });
+// Development: calls count down after 10 s instead of an hour, so the call legs are
+// not refused by the limit of 10 calls; and no reload after a notification (see above).
+const env = { VITE_APP_ENV: 'development', VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION: 'true' };
+await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir, env, logLevel: 'error' });
 const kiosk = await startStaticServer({ dir: outDir, port: 0, host: HOST });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 
-// The resident's app for answered calls: the console, in a browser of its own (a page behind another gets no frames).
-const farEndBrowser = CALL_LEGS.includes('call-answered')
-  ? await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
+// The resident's app for answered and denied calls: the console, in a browser of its own (a page behind another gets no frames).
+const farEndBrowser = LEGS.some((leg) => leg === 'call-answered' || leg === 'call-denied')
+  ? await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
   : null;
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const signed = (value, digits = 1) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 try {
-  const context = await browser.newContext({ viewport: { width: 800, height: 480 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.addInitScript(installCounters);
   await page.addInitScript(inPage);
@@ -232,12 +109,14 @@ try {
   });
   const rows = [];
   let loads = 0;
+  let loadsAtStart = 1;
   page.on('load', () => (loads += 1));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
 
   await page.goto(`${kiosk.url}/?token=demo-token&model=GEN2`);
   await page.getByRole('heading', { name: /^Welcome to / }).waitFor({ timeout: 20_000 });
+  loadsAtStart = loads;
   // Real-time events reach the kiosk only once it is subscribed to the property's channel.
   for (let i = 0; sim.snapshot().connections.channels[sim.channelName()] !== 1; i += 1) {
     if (i > 200) throw new Error('The kiosk never subscribed to the property channel');
@@ -276,9 +155,24 @@ try {
     return sim.state.calls.at(-1).id;
   }
 
-  /** A call that ends by BACK: once placed, or once answered with video. */
+  /** Waits until the notification has been dropped and the kiosk is home again. */
+  async function notificationGone(leg) {
+    // A boolean, not the element: a returned element would be kept alive by Playwright's handle to it.
+    await page.waitForFunction(() => !document.querySelector('[role="alertdialog"]') && document.querySelector('.home-links') !== null, null, {
+      timeout: NOTIFICATION_GONE_MS,
+    });
+    if (loads > loadsAtStart) throw new Error(`${leg}: the page reloaded after the notification`);
+  }
+
+  /** A call that ends by BACK (once placed, or once answered with video), or denied by the far end. */
   async function callLeg(leg) {
     const id = await placeCall();
+    if (leg === 'call-denied') {
+      await farEnd.locator('#call-info', { hasText: `${id} ` }).waitFor();
+      sim.callAction('deny', id);
+      await page.getByRole('alertdialog').waitFor();
+      return notificationGone(leg);
+    }
     if (leg === 'call-answered') {
       await farEnd.locator('#call-info', { hasText: `${id} ` }).waitFor();
       await farEnd.getByRole('button', { name: 'Answer with video' }).click();
@@ -291,22 +185,19 @@ try {
     if (left) throw new Error(`${leg}: a notification showed (${left})`);
   }
 
-  async function cycle(index) {
-    await page.evaluate(roundTrip, LEGS);
-    for (const leg of CALL_LEGS) await callLeg(leg);
-    if (LEGS.includes('property') && (index + 1) % PROPERTY_EVERY === 0) await propertyUpdated();
+  /** A whole code typed on home: the notification it must bring, then home again once it is dropped. */
+  async function codeLeg(leg) {
+    const { code, title } = CODES[leg];
+    const shown = await page.evaluate(typeCode, code);
+    if (shown !== title) throw new Error(`${leg}: '${shown}' showed, not '${title}'`);
+    await notificationGone(leg);
   }
 
-  /**
-   * A denied call ends with a notification and, 5 s later, a reload that would
-   * hide any leak: so what it still holds is read while the notification shows.
-   */
-  async function deniedCall() {
-    const id = await placeCall();
-    sim.callAction('deny', id);
-    await page.getByRole('alertdialog').waitFor();
-    await sleep(500);
-    return page.evaluate(() => window.__memory.openNow());
+  async function cycle(index) {
+    await page.evaluate(roundTrip, LEGS);
+    const outcome = OUTCOMES[index % OUTCOMES.length];
+    if (outcome) await (outcome.startsWith('call-') ? callLeg(outcome) : codeLeg(outcome));
+    if (LEGS.includes('property') && (index + 1) % PROPERTY_EVERY === 0) await propertyUpdated();
   }
 
   async function measure(label, cyclesDone) {
@@ -356,15 +247,15 @@ try {
 
   console.log(`Kiosk memory benchmark: Chromium ${browser.version()}, GEN2 800x480, seeded property, legs ${LEGS.join(',')}`);
   console.log(
-    `Round trip: 1 2 BACK | DOWN DOWN BACK | GO (camera plays, a frame to the QR worker) BACK | BACK (call the manager, ` +
-      `the back end has it) BACK | BACK, answered with video, BACK; property-updated every ${PROPERTY_EVERY} cycles (legs not chosen are skipped)`,
+    'A session: 1 2 BACK | DOWN DOWN BACK | GO (camera plays, a frame to the QR worker) BACK, then one outcome in turn: ' +
+      `${OUTCOMES.join(', ')}; property-updated every ${PROPERTY_EVERY} sessions (legs not chosen are skipped)`,
   );
   const t0 = performance.now();
   for (let i = 0; i < WARMUP; i += 1) await cycle(i);
-  console.log(`Warm-up: ${WARMUP} cycles in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`Warm-up: ${WARMUP} sessions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   console.log(`Each checkpoint: ${SETTLE_MS / 1000} s wait, forced GC, then the figures\n`);
   console.log('                               JS heap             DOM     JS event    camera tracks       QR workers                  peer connections       Blink');
-  console.log('  checkpoint    cycles        used  per cycle  nodes  listeners  unstopped  uncollected  unterm.  running  uncollected     open  uncollected  heap');
+  console.log('  checkpoint  sessions      used  per sess.  nodes  listeners  unstopped  uncollected  unterm.  running  uncollected     open  uncollected  heap');
   const loadsBefore = loads;
   const consoleErrorsBefore = consoleErrors.length;
   await measure('after warm-up', 0);
@@ -372,21 +263,20 @@ try {
   const t1 = performance.now();
   for (let i = 0; i < CYCLES; i += 1) {
     await cycle(WARMUP + i);
-    if ((i + 1) % CHECK_EVERY === 0 && i + 1 < CYCLES) await measure(`cycle ${i + 1}`, i + 1);
+    if ((i + 1) % CHECK_EVERY === 0 && i + 1 < CYCLES) await measure(`session ${i + 1}`, i + 1);
   }
   const loopMs = performance.now() - t1;
   await measure('end', CYCLES);
   await snapshot('end');
   const reloads = loads - loadsBefore;
-  const denied = CALL_LEGS.length > 0 ? await deniedCall() : null;
 
   const first = rows[0];
   const last = rows.at(-1);
   // The second half: compiling hot code (V8's optimizing tiers) adds to the heap over the first ~100 cycles and then levels off.
   const mid = rows.find((row) => row.cycles >= CYCLES / 2 && row !== last) ?? first;
   const rate = (key, from) => (last[key] - from[key]) / (last.cycles - from.cycles);
-  console.log(`\n${CYCLES} cycles in ${(loopMs / 1000).toFixed(1)} s (${(loopMs / CYCLES).toFixed(0)} ms a cycle, checkpoints excluded)`);
-  console.log(`Growth per cycle after GC      whole run (0-${CYCLES})   second half (${mid.cycles}-${CYCLES})`);
+  console.log(`\n${CYCLES} sessions in ${(loopMs / 1000).toFixed(1)} s (${(loopMs / CYCLES).toFixed(0)} ms a session, checkpoints excluded)`);
+  console.log(`Growth per session after GC      whole run (0-${CYCLES})   second half (${mid.cycles}-${CYCLES})`);
   console.log(`  JS heap used                 ${`${signed(rate('heap', first) / 1024, 2)} KB`.padStart(12)}   ${`${signed(rate('heap', mid) / 1024, 2)} KB`.padStart(12)}`);
   console.log(`  DOM nodes                    ${signed(rate('nodes', first), 2).padStart(12)}   ${signed(rate('nodes', mid), 2).padStart(12)}`);
   console.log(`  JS event listeners           ${signed(rate('listeners', first), 2).padStart(12)}   ${signed(rate('listeners', mid), 2).padStart(12)}`);
@@ -402,9 +292,6 @@ try {
   if (last.peersCreated > 0) {
     console.log(`Peer connections: ${last.peersCreated} created, ${last.peersOpen} open, ${last.peersReachable} not yet collected after GC`);
   }
-  if (denied) {
-    console.log(`Denied call, while its notification shows (before the reload): ${denied.tracksLive} live tracks, ${denied.peersOpen} open peer connections`);
-  }
   console.log(`Page: ${reloads} reloads, ${consoleErrors.length - consoleErrorsBefore} console errors during the run`);
   console.log(
     'Note: the Blink heap also holds what DevTools records for this CDP session (network request data, kept only\n' +
@@ -417,9 +304,9 @@ try {
   if (reloads !== 0) problems.push(`the page reloaded ${reloads} times during the run: figures are invalid`);
   if (errors.length > 0) problems.push(`uncaught errors in the page: ${[...new Set(errors)].join(' | ')}`);
   const heapRate = rate('heap', mid);
-  if (heapRate >= LIMITS.heap) problems.push(`JS heap grows ${kb(heapRate)} a cycle (limit ${kb(LIMITS.heap)})`);
-  if (rate('nodes', first) >= LIMITS.nodes) problems.push(`DOM nodes grow ${rate('nodes', first).toFixed(2)} a cycle`);
-  if (rate('listeners', first) >= LIMITS.listeners) problems.push(`event listeners grow ${rate('listeners', first).toFixed(2)} a cycle`);
+  if (heapRate >= LIMITS.heap) problems.push(`JS heap grows ${kb(heapRate)} a session (limit ${kb(LIMITS.heap)})`);
+  if (rate('nodes', first) >= LIMITS.nodes) problems.push(`DOM nodes grow ${rate('nodes', first).toFixed(2)} a session`);
+  if (rate('listeners', first) >= LIMITS.listeners) problems.push(`event listeners grow ${rate('listeners', first).toFixed(2)} a session`);
   if (last.tracksCreated !== last.tracksStopped) problems.push(`${last.tracksCreated - last.tracksStopped} camera tracks never stopped`);
   if (last.tracksReachable > first.tracksReachable) problems.push(`${last.tracksReachable} camera tracks still held after GC`);
   if (last.runningWorkers > 0 || last.workersCreated !== last.workersTerminated) {
@@ -428,15 +315,13 @@ try {
   if (last.workersReachable > first.workersReachable) problems.push(`${last.workersReachable} QR worker objects still held after GC`);
   if (last.peersOpen > 0) problems.push(`${last.peersOpen} peer connections never closed`);
   if (last.peersReachable > first.peersReachable) problems.push(`${last.peersReachable} peer connections still held after GC`);
-  if (denied && denied.tracksLive + denied.peersOpen > 0) {
-    problems.push(`a denied call left ${denied.tracksLive} tracks live and ${denied.peersOpen} peer connections open`);
-  }
-  console.log(
+  const verdict =
     problems.length === 0
-      ? `\nVerdict: NO LEAK: JS heap ${signed(heapRate / 1024, 2)} KB a cycle after GC (limit ${kb(LIMITS.heap)}); ` +
-          'DOM nodes, listeners, camera tracks, QR workers and peer connections all given back'
-      : `\nVerdict: LEAK: ${problems.join('; ')}`,
-  );
+      ? `NO LEAK: JS heap ${signed(heapRate / 1024, 2)} KB a session after GC (limit ${kb(LIMITS.heap)}); ` +
+        'DOM nodes, listeners, camera tracks, QR workers and peer connections all given back'
+      : `LEAK: ${problems.join('; ')}`;
+  console.log(`\nVerdict: ${verdict}`);
+  if (SUMMARY) await writeFile(SUMMARY, JSON.stringify({ sessions: CYCLES, first, mid, last, reloads, verdict, problems, loopMs }));
   console.log(`Total ${((performance.now() - started) / 1000).toFixed(1)} s`);
   process.exitCode = problems.length === 0 ? 0 : 1;
 } finally {

@@ -26,19 +26,20 @@ export function simulatorEnv(host, port) {
 /**
  * Production build into `outDir` for the simulator at host:port (`env`
  * overrides single variables, e.g. `{ VITE_APP_ENV: 'development' }`;
- * `version` replaces package.json's in the footer, to tell two builds apart). The
+ * `version` replaces package.json's in the footer, to tell two builds apart;
+ * `build` adds Vite build options, e.g. `{ manifest: true }` for the benchmark). The
  * configuration is build-time (Vite reads process.env), so it is set for the
  * build and restored after, rather than read from a .env file.
  * @param {{ host?: string, port: number | string, outDir: string, logLevel?: import('vite').LogLevel,
  *   env?: Record<string, string>, version?: string }} options
  */
-export async function buildForSimulator({ host = '127.0.0.1', port, outDir, logLevel = 'warn', env: overrides = {}, version }) {
+export async function buildForSimulator({ host = '127.0.0.1', port, outDir, logLevel = 'warn', env: overrides = {}, version, build: options = {} }) {
   const env = { ...simulatorEnv(host, port), ...overrides };
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
     const define = version === undefined ? undefined : { __APP_VERSION__: JSON.stringify(version) };
-    await build({ root: ROOT, mode: 'production', logLevel, define, build: { outDir, emptyOutDir: true } });
+    await build({ root: ROOT, mode: 'production', logLevel, define, build: { ...options, outDir, emptyOutDir: true } });
   } finally {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];

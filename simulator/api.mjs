@@ -37,17 +37,28 @@ export function createApi({ token, store, pusher }) {
   const { state } = store;
   let callCount = 0;
 
+  /**
+   * Records each new (user_code, access_granted, created_at) once, comparing
+   * the time as an instant (the idempotency key, docs/access-requests.md), and
+   * echoes the accepted items as a back end without casts serializes them:
+   * the outcome as 1/0 and the time with microseconds (2026-11-21T10:00:00.123000Z).
+   */
   function accessRequests(body) {
     if (!Array.isArray(body.requests)) throw new HttpError(400, '`requests` must be a list');
     const accepted = [];
     for (const item of body.requests.filter(isAccessRequest)) {
       const fields = { user_code: item.user_code, access_granted: item.access_granted, created_at: item.created_at };
+      const instant = Date.parse(item.created_at);
       // The kiosk may resend a batch after a reload mid-send: echo it, record it once.
       const known = state.accessRequests.some(
-        (r) => r.user_code === fields.user_code && r.access_granted === fields.access_granted && r.created_at === fields.created_at,
+        (r) => r.user_code === fields.user_code && r.access_granted === fields.access_granted && Date.parse(r.created_at) === instant,
       );
       if (!known) store.record('accessRequests', fields);
-      accepted.push(fields);
+      accepted.push({
+        user_code: fields.user_code,
+        access_granted: fields.access_granted ? 1 : 0,
+        created_at: new Date(instant).toISOString().replace(/Z$/, '000Z'),
+      });
     }
     return accepted;
   }

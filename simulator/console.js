@@ -4,6 +4,8 @@ import { createFarEnd } from './far-end.js';
 // codes come from the kiosk and from SIM_PROPERTY files.
 const $ = (id) => document.getElementById(id);
 const DEVICE_FLAGS = ['enable_numeric_codes', 'enable_qr_codes', 'enable_resident_directory', 'enable_call_manager', 'enable_video_calls'];
+/** A flag as the seed may spell it (a back end without casts sends 1/0). */
+const isSet = (value) => [true, 1, '1', 'true'].includes(value);
 const SHOWN = 50;
 let state = null;
 
@@ -67,7 +69,7 @@ function renderProperty() {
     onchange: (e) => send('property', { device: { [name]: JSON.parse(e.target.value) } }, 'PATCH'),
   }, ...choices.map(([label, value]) => el('option', { value: JSON.stringify(value), selected: (device[name] ?? null) === value }, label))));
   $('flags').replaceChildren(
-    ...DEVICE_FLAGS.map((name) => flag(name, device[name] === true, 'device')),
+    ...DEVICE_FLAGS.map((name) => flag(name, isSet(device[name]), 'device')),
     flag('telnyx_enabled', state.featureFlags.telnyx_enabled === true, 'featureFlags'),
     setting('language', [['build default', null], ['English', 'en'], ['Spanish', 'es']]),
     setting('spoken_prompts', [['build default', null], ['on', true], ['off', false]]),

@@ -109,7 +109,7 @@ describe('control API', () => {
   it('patches device flags and rejects malformed patches', async () => {
     const res = await call(sim, '/sim/property', { method: 'PATCH', body: { device: { enable_qr_codes: false } } });
     expect(res.status).toBe(200);
-    expect(sim.state.property.device).toMatchObject({ id: 7, enable_qr_codes: false, enable_numeric_codes: true });
+    expect(sim.state.property.device).toMatchObject({ id: 7, enable_qr_codes: false, enable_numeric_codes: 1 });
     expect((await call(sim, '/sim/property', { method: 'PATCH', body: { device: 'off' } })).status).toBe(400);
     expect((await call(sim, '/sim/offline', { method: 'POST', body: { offline: 'yes' } })).status).toBe(400);
     expect((await call(sim, '/sim/nope', { method: 'POST' })).status).toBe(404);

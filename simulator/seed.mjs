@@ -88,7 +88,8 @@ export function seedProperty() {
     ],
     device: {
       id: 7,
-      enable_numeric_codes: true,
+      // Tinyint columns, as a back end without casts sends them.
+      enable_numeric_codes: 1,
       enable_qr_codes: true,
       enable_resident_directory: true,
       enable_call_manager: true,

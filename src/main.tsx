@@ -1,41 +1,48 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { persistStore, type Persistor } from 'redux-persist';
-import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './app/App';
 import { config } from './app/config';
 import { createServices } from './app/createServices';
+import { logUncaughtErrors } from './app/globalErrors';
+import { becomeOnlyKiosk } from './app/kioskLock';
+import { openPersistedStore } from './app/persistence/persistedStore';
 import { startKiosk } from './app/startup';
-import { makeStore } from './app/store';
 import { Splash } from './components/Splash';
+import { StandbyMessage } from './components/StandbyMessage';
 import { selectDeviceSettings } from './features/session/deviceSettings';
 import { readLaunchParams } from './features/session/launchParams';
 import './styles.css';
 
 const launch = readLaunchParams(window.location.search);
-let persistor: Persistor | null = null;
-const services = createServices(config, {
-  getToken: () => store.getState().session.token,
-  getSettings: () => selectDeviceSettings(store.getState()),
-  beforeReload: async () => persistor?.flush(),
-});
-const store = makeStore(services);
-persistor = persistStore(store, null, () => {
+const root = createRoot(document.getElementById('root') as HTMLElement);
+
+async function boot(): Promise<void> {
+  root.render(<Splash />);
+  // Another window of this kiosk runs the panel: wait, touching neither the storage nor the hardware.
+  const lock = await becomeOnlyKiosk(window.navigator.locks, () => root.render(<StandbyMessage />));
+  const { store, services, saver } = openPersistedStore(window.localStorage, (getState) =>
+    createServices(config, {
+      getToken: () => getState().session.token,
+      getSettings: () => selectDeviceSettings(getState()),
+      beforeReload: async () => {
+        if (!saver.flush()) throw new Error('stored state not written yet');
+      },
+    }),
+  );
+  logUncaughtErrors(window, services.logger);
+  if (lock === 'unavailable') services.logger.error('Web Locks unavailable: a second window of this kiosk would run the panel too');
   startKiosk(store, launch, window);
-  // The token from the address is on screen no more: store it right away.
-  void persistor?.flush();
-});
-
-// The service worker's download of the whole build waits until this page has its own files.
-window.addEventListener('load', () => services.page.keepForOffline(), { once: true });
-
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <Provider store={store}>
-      <PersistGate loading={<Splash />} persistor={persistor}>
+  // The service worker's download of the whole build waits until this page has its own files.
+  if (document.readyState === 'complete') services.page.keepForOffline();
+  else window.addEventListener('load', () => services.page.keepForOffline(), { once: true });
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
         <App services={services} />
-      </PersistGate>
-    </Provider>
-  </StrictMode>,
-);
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void boot();

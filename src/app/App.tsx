@@ -13,11 +13,24 @@ import { AppRoutes, preloadScreens } from './router';
 import { ServicesContext } from './servicesContext';
 import type { Services } from './services';
 
-/** The kiosk once storage is rehydrated: installer help, splash, or the screens. */
+/** The kiosk: anything that crashes in it shows a calm message and restarts the kiosk on its home screen. */
 export function App({ services }: { services: Services }) {
+  const t = useStrings();
+  return (
+    <ErrorBoundary
+      onError={(error) => services.logger.error('Screen crashed', error)}
+      onRecover={services.page.reloadHome}
+      message={{ title: t('crash.title'), body: t('crash.body') }}
+    >
+      <Kiosk services={services} />
+    </ErrorBoundary>
+  );
+}
+
+/** Installer help, splash, or the screens. */
+function Kiosk({ services }: { services: Services }) {
   const token = useAppSelector(selectToken);
   const hasProperty = useAppSelector(selectPropertyData) !== null;
-  const t = useStrings();
   useOnlineStatus();
   useEffect(() => {
     if (!hasProperty) return undefined;
@@ -29,17 +42,11 @@ export function App({ services }: { services: Services }) {
   if (!token) return <InstallerMessage />;
   if (!hasProperty) return <Splash />;
   return (
-    <ErrorBoundary
-      onError={(error) => services.logger.error('Screen crashed', error)}
-      onRecover={services.page.reload}
-      message={{ title: t('crash.title'), body: t('crash.body') }}
-    >
-      <ServicesContext.Provider value={services}>
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes onReload={services.page.reload} />
-          <NotificationOverlay />
-        </BrowserRouter>
-      </ServicesContext.Provider>
-    </ErrorBoundary>
+    <ServicesContext.Provider value={services}>
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes onReload={services.page.reload} />
+        <NotificationOverlay />
+      </BrowserRouter>
+    </ServicesContext.Provider>
   );
 }

@@ -32,6 +32,14 @@ describe('build-time configuration', () => {
     });
   });
 
+  it('reloads after every notification unless a development build is told not to (the memory benchmark)', () => {
+    const off = { VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION: 'true' };
+    expect(readConfig({}).reloadAfterNotification).toBe(true);
+    expect(readConfig(off).reloadAfterNotification).toBe(true);
+    expect(readConfig({ ...off, VITE_APP_ENV: 'production' }).reloadAfterNotification).toBe(true);
+    expect(readConfig({ ...off, VITE_APP_ENV: 'development' }).reloadAfterNotification).toBe(false);
+  });
+
   it('names the service worker of a production build only: development builds have none', () => {
     expect(readConfig({ PROD: true, BASE_URL: '/' }).serviceWorkerUrl).toBe('/sw.js');
     expect(readConfig({ PROD: false, DEV: true, BASE_URL: '/' }).serviceWorkerUrl).toBeNull();

@@ -9,6 +9,12 @@ export interface AppConfig {
   videoApiKey: string;
   appEnv: 'production' | 'development';
   callProviders: 'live' | 'simulator';
+  /**
+   * SPEC.md's reload after each notification. Only a development build can turn
+   * it off (VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION=true), for the memory
+   * benchmark, where the reload would hide a leak.
+   */
+  reloadAfterNotification: boolean;
   version: string;
   /** What a device record that names no language or spoken-prompt setting gets (docs/answers.md). */
   deviceDefaults: { language: Language; spokenPrompts: boolean };
@@ -29,6 +35,7 @@ function int(env: Env, name: string, fallback: number): number {
 }
 
 export function readConfig(env: Env): AppConfig {
+  const appEnv = text(env, 'VITE_APP_ENV', 'production') === 'development' ? 'development' : 'production';
   return {
     apiUrl: text(env, 'VITE_API_URL', 'http://127.0.0.1:8787').replace(/\/+$/, ''),
     pusher: {
@@ -42,8 +49,9 @@ export function readConfig(env: Env): AppConfig {
     hardwareSocketUrl: text(env, 'VITE_HARDWARE_SOCKET_URL', 'ws://127.0.0.1:8787/hardware'),
     videoApiUrl: text(env, 'VITE_VIDEO_API_URL', 'http://127.0.0.1:8787/video-provider').replace(/\/+$/, ''),
     videoApiKey: text(env, 'VITE_VIDEO_API_KEY', 'local-video-key'),
-    appEnv: text(env, 'VITE_APP_ENV', 'production') === 'development' ? 'development' : 'production',
+    appEnv,
     callProviders: text(env, 'VITE_CALL_PROVIDERS', 'live') === 'simulator' ? 'simulator' : 'live',
+    reloadAfterNotification: !(appEnv === 'development' && text(env, 'VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION', '') === 'true'),
     version: __APP_VERSION__,
     deviceDefaults: {
       language: parseLanguage(text(env, 'VITE_LANGUAGE', 'en')) ?? 'en',

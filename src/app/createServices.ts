@@ -1,15 +1,16 @@
 import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice';
+import type { DeviceSettings } from '../features/session/deviceSettings';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createCallStreamRegistry } from '../services/call/callStreams';
 import type { CallKit } from '../services/call/types';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
-import { createPusherRealtime } from '../services/realtime/pusherRealtime';
+import { createLazyRealtime } from '../services/realtime/lazyRealtime';
 import { createShellWorker } from '../services/shell/shellWorker';
 import { createLazySound } from '../services/sound/lazySound';
 import { SPOKEN_SOUNDS, type SoundName } from '../services/sound/types';
 import { createSpeechPlayer } from '../services/speech/speechPlayer';
-import type { DeviceSettings } from '../features/session/deviceSettings';
+import { afterFirstScreen } from './afterFirstScreen';
 import type { AppConfig } from './config';
 import { createPageControl } from './pageControl';
 import type { Services } from './services';
@@ -28,12 +29,16 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
   const logger = createRemoteLogger(api);
   const shell = createShellWorker({ url: config.serviceWorkerUrl, container: navigator.serviceWorker, log: logger.error });
   const page = createPageControl({ beforeReload, log: logger.error, shell });
-  const realtime = createPusherRealtime({
-    ...config.pusher,
-    authEndpoint: `${config.apiUrl}/api/telephone-entry/pusher/auth`,
-    getToken,
-    log: logger.error,
-  });
+  // The channel client and the sound player load after the first screen: neither is needed to show it.
+  const realtime = createLazyRealtime(
+    () =>
+      afterFirstScreen()
+        .then(() => import('../services/realtime/pusherRealtime'))
+        .then(({ createPusherRealtime }) =>
+          createPusherRealtime({ ...config.pusher, authEndpoint: `${config.apiUrl}/api/telephone-entry/pusher/auth`, getToken, log: logger.error }),
+        ),
+    logger.error,
+  );
   return {
     api,
     logger,
@@ -43,9 +48,9 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
     speech: createSpeechPlayer({ settings: getSettings, log: logger.error }),
     sound: createLazySound(
       () =>
-        import('../services/sound/howlerSound').then(({ createHowlerSound }) =>
-          createHowlerSound({ urlFor: (name) => soundUrl(name, getSettings().language), log: logger.error }),
-        ),
+        afterFirstScreen()
+          .then(() => import('../services/sound/howlerSound'))
+          .then(({ createHowlerSound }) => createHowlerSound({ urlFor: (name) => soundUrl(name, getSettings().language), log: logger.error })),
       logger.error,
     ),
     call: {
@@ -56,6 +61,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
       }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
+    reloadAfterNotification: config.reloadAfterNotification,
   };
 }
 

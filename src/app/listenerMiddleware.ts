@@ -5,8 +5,12 @@ import type { Services } from './services';
 
 export type AppDispatch = ThunkDispatch<RootState, Services, UnknownAction>;
 
+/** Listeners get the services as `extra`; an effect that throws is logged to the back end (its workflow ends, the kiosk goes on). */
 export function createAppListenerMiddleware(services: Services) {
-  return createListenerMiddleware<RootState, AppDispatch, Services>({ extra: services });
+  return createListenerMiddleware<RootState, AppDispatch, Services>({
+    extra: services,
+    onError: (error, { raisedBy }) => services.logger.error(`A listener failed (${raisedBy})`, error),
+  });
 }
 
 export type AppListenerMiddleware = ReturnType<typeof createAppListenerMiddleware>;

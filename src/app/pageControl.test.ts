@@ -11,16 +11,16 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 /** A page whose reload records the build the service worker would serve it. */
-function setup() {
+function setup({ href = `${origin}/?token=t&model=GEN2`, beforeReload = vi.fn(async (): Promise<unknown> => undefined) } = {}) {
   const sw = createFakeServiceWorkerContainer();
   const reloadedOnto: number[] = [];
   const reload = vi.fn(() => reloadedOnto.push(sw.buildServed()));
-  const win = { fetch, location: { origin, href: `${origin}/?token=t&model=GEN2`, reload } } as unknown as Window;
+  const replace = vi.fn();
+  const win = { fetch, location: { origin, href, reload, replace } } as unknown as Window;
   const log = vi.fn();
-  const beforeReload = vi.fn(async () => undefined);
   const shell = createShellWorker({ url: '/sw.js', container: sw.container, log, activateTimeoutMs: 2_000 });
   const page = createPageControl({ beforeReload, log, shell, win });
-  return { sw, page, reload, reloadedOnto, log, beforeReload };
+  return { sw, page, reload, replace, reloadedOnto, log, beforeReload };
 }
 
 const serverUp = () => server.use(http.head(`${origin}/`, () => new HttpResponse(null, { status: 200 })));
@@ -86,6 +86,25 @@ describe('page control', () => {
     sw.host(build);
     page.refresh();
     await vi.waitFor(() => expect(reloadedOnto).toEqual([expected]));
+  });
+
+  it('keeps the page while the state cannot be stored (the queue would be lost), and says so', async () => {
+    serverUp();
+    const beforeReload = vi.fn().mockRejectedValueOnce(new Error('storage full')).mockResolvedValue(undefined);
+    const { page, reload, log } = setup({ beforeReload });
+    page.reload();
+    await vi.waitFor(() => expect(log).toHaveBeenCalledWith('Reload skipped: the stored state is not written yet', expect.any(Error)));
+    expect(reload).not.toHaveBeenCalled();
+    page.reload();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it("restarts on the home screen, without the crashed screen's query", async () => {
+    serverUp();
+    const { page, replace, reload } = setup({ href: `${origin}/call?resident=11&token=t&model=GEN2#x` });
+    page.reloadHome();
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith(`${origin}/`));
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('one reload at a time', async () => {

@@ -3,7 +3,7 @@ import type { ShellWorker } from '../services/shell/types';
 import type { PageControl } from './services';
 
 interface Options {
-  /** Saves the state before the page goes away. */
+  /** Saves the state before the page goes away; rejects when it could not (the page then stays). */
   beforeReload: () => Promise<unknown>;
   log: (message: string, meta?: unknown) => void;
   /** The service worker that keeps the kiosk for an offline start. */
@@ -16,7 +16,8 @@ interface Options {
  * Reloads the page onto the newest build the panel holds. A page that the
  * service worker serves boots from its cache, network or not; any other page
  * reloads only when its own server answers: a reload while the panel is cut
- * off would replace a working kiosk with the browser's error page.
+ * off would replace a working kiosk with the browser's error page. No page
+ * reloads while its state is not stored: that would lose it.
  */
 export function createPageControl({ beforeReload, log, shell, win = window, probeTimeoutMs = 3000 }: Options): PageControl {
   let reloading = false;
@@ -34,18 +35,24 @@ export function createPageControl({ beforeReload, log, shell, win = window, prob
     }
   }
 
-  /** `prepare` brings a new build in first; it never rejects. */
-  function reloadAfter(prepare: () => Promise<void>) {
+  async function stateStored(): Promise<boolean> {
+    try {
+      await beforeReload();
+      return true;
+    } catch (error) {
+      log('Reload skipped: the stored state is not written yet', error);
+      return false;
+    }
+  }
+
+  /** `prepare` brings a new build in first; it never rejects. `go` leaves the page. */
+  function reloadAfter(prepare: () => Promise<void>, go = () => win.location.reload()) {
     if (reloading) return;
     reloading = true;
     void (async () => {
       await prepare();
-      if (shell.controlsPage() || (await serverAnswers())) {
-        await beforeReload().catch(() => undefined);
-        win.location.reload();
-      } else {
-        log('Reload skipped: the kiosk server does not answer');
-      }
+      if (!shell.controlsPage() && !(await serverAnswers())) log('Reload skipped: the kiosk server does not answer');
+      else if (await stateStored()) go();
       reloading = false;
     })();
   }
@@ -59,5 +66,7 @@ export function createPageControl({ beforeReload, log, shell, win = window, prob
     keepForOffline: () => shell.register(),
     reload: () => reloadAfter(shell.activateWaiting),
     refresh: () => reloadAfter(shell.takeNewest),
+    // Home alone: the screen's own query (a resident to call) is what may have crashed it; token and model are stored.
+    reloadHome: () => reloadAfter(shell.activateWaiting, () => win.location.replace(`${win.location.origin}/`)),
   };
 }

@@ -23,5 +23,5 @@ export const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** The transient part of the state that is never persisted. */
-export const TRANSIENT_KEYS: (keyof RootState)[] = [appStatusSlice.reducerPath, callSlice.reducerPath];
+/** The transient parts of the state, never stored: this page's status and the call under way. */
+export type TransientKey = typeof appStatusSlice.reducerPath | typeof callSlice.reducerPath;

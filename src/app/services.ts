@@ -9,8 +9,10 @@ import type { SpeechService } from '../services/speech/speechPlayer';
 
 /** Page-level actions, kept behind an interface so tests can observe them. */
 export interface PageControl {
-  /** Saves state, then reloads the page; a new build that is already installed takes over. */
+  /** Saves state, then reloads the page; a new build that is already installed takes over. Skipped (and logged) while the state cannot be stored. */
   reload(): void;
+  /** The same, loading the kiosk's home `/` instead of the current screen (after a crash). */
+  reloadHome(): void;
   /** Like reload, but first asks the host for its newest build and waits until it is installed (the hardware `refresh`). */
   refresh(): void;
   /** Keeps this build on the panel (the service worker) so that the kiosk starts with no network; once, after the page has loaded. */
@@ -45,4 +47,6 @@ export interface Services {
   speech: SpeechService;
   page: PageControl;
   call: CallServices;
+  /** SPEC.md's reload after each notification; off only in a development build for the memory benchmark. */
+  reloadAfterNotification: boolean;
 }

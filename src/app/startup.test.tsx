@@ -1,40 +1,27 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { persistStore } from 'redux-persist';
 import { readLaunchParams } from '../features/session/launchParams';
 import { selectModel, selectToken } from '../features/session/sessionSlice';
 import { requestsTo, withApiServer } from '../testing/apiServer';
 import { createTestServices } from '../testing/fakeServices';
 import { App } from './App';
 import { startKiosk } from './startup';
-import { makeStore } from './store';
+import { storageKey } from './persistence/loadStoredState';
+import { openPersistedStore } from './persistence/persistedStore';
 
 withApiServer();
 
 function boot(search: string, stored?: { token: string; model: string }) {
-  if (stored) {
-    localStorage.setItem(
-      'persist:gate-kiosk',
-      JSON.stringify({ session: JSON.stringify(stored), _persist: JSON.stringify({ version: 1, rehydrated: true }) }),
-    );
-  }
+  if (stored) localStorage.setItem(storageKey('session'), JSON.stringify({ version: 2, state: stored }));
   window.history.replaceState(null, '', `/${search}`);
-  const services = createTestServices(() => store.getState().session.token);
-  const store = makeStore(services);
-  return new Promise<{ store: typeof store; started: boolean; services: typeof services }>((resolve) => {
-    const persistor = persistStore(store, null, () =>
-      resolve({ store, services, started: startKiosk(store, readLaunchParams(search), window) }),
-    );
-    onTestFinished(() => {
-      store.dispose();
-      persistor.pause();
-    });
-  });
+  const { store, services } = openPersistedStore(localStorage, (getState) => createTestServices(() => getState().session.token));
+  onTestFinished(() => store.dispose());
+  return { store, services, started: startKiosk(store, readLaunchParams(search), window) };
 }
 
 describe('startup', () => {
   it('saves token and model from the query string and removes the token from the address bar', async () => {
-    const { store, started } = await boot('?token=abc123&model=gen3&lang=fr');
+    const { store, started } = boot('?token=abc123&model=gen3&lang=fr');
     expect(started).toBe(true);
     expect(selectToken(store.getState())).toBe('abc123');
     expect(selectModel(store.getState())).toBe('GEN3');
@@ -43,19 +30,19 @@ describe('startup', () => {
   });
 
   it('falls back to DEFAULT for an unknown model', async () => {
-    const { store } = await boot('?token=abc&model=GEN9', { token: 'old', model: 'GEN2' });
+    const { store } = boot('?token=abc&model=GEN9', { token: 'old', model: 'GEN2' });
     expect(selectModel(store.getState())).toBe('DEFAULT');
   });
 
   it('keeps the stored token and model when the query has none', async () => {
-    const { store, started } = await boot('', { token: 'stored-token', model: 'TOUCH' });
+    const { store, started } = boot('', { token: 'stored-token', model: 'TOUCH' });
     expect(started).toBe(true);
     expect(selectToken(store.getState())).toBe('stored-token');
     expect(selectModel(store.getState())).toBe('TOUCH');
   });
 
   it('does not start without a token: logs the error and shows the installer message', async () => {
-    const { store, started, services } = await boot('?token=&model=<script>');
+    const { store, started, services } = boot('?token=&model=<script>');
     expect(started).toBe(false);
     expect(console.error).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining('API token is not defined') }));
     expect(services.hardware.start).not.toHaveBeenCalled();
@@ -70,7 +57,7 @@ describe('startup', () => {
   });
 
   it('shows the Loading... splash until the first property load, then the home screen', async () => {
-    const { store, services } = await boot('?token=abc');
+    const { store, services } = boot('?token=abc');
     render(
       <Provider store={store}>
         <App services={services} />

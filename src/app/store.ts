@@ -1,5 +1,4 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistState } from 'redux-persist';
 import { listenForAccessQueue } from '../features/access-queue/accessQueueListeners';
 import { listenForCalls } from '../features/call/callListeners';
 import { listenForCheckIn } from '../features/check-in/checkInListeners';
@@ -13,7 +12,6 @@ import { listenForQrScan } from '../features/qr/qrListeners';
 import { listenForRealtime } from '../features/realtime/realtimeListeners';
 import { listenForRecentCalls } from '../features/recent-calls/recentCallsListeners';
 import { createAppListenerMiddleware } from './listenerMiddleware';
-import { persistConfig } from './persistConfig';
 import { rootReducer, type RootState } from './rootReducer';
 import type { Services } from './services';
 
@@ -37,13 +35,9 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
     listen(listeners.startListening);
   }
   const store = configureStore({
-    reducer: persistReducer(persistConfig, rootReducer),
-    preloadedState: preloadedState as (RootState & { _persist: PersistState }) | undefined,
-    middleware: (getDefault) =>
-      getDefault({
-        thunk: { extraArgument: services },
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).prepend(listeners.middleware),
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: services } }).prepend(listeners.middleware),
   });
   return Object.assign(store, { dispose: () => listeners.clearListeners() });
 }

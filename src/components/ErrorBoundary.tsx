@@ -13,7 +13,11 @@ export const CRASH_RECOVERY_MS = 10000;
 
 const CRASH_MESSAGE = { title: english('crash.title'), body: english('crash.body') };
 
-/** A crashed screen shows a calm message and restarts the kiosk instead of going blank. */
+/**
+ * A crashed screen shows a calm message and restarts the kiosk instead of
+ * going blank; `onRecover` is called every 10 s until the page goes (a
+ * restart can be refused while the kiosk's server is out of reach).
+ */
 export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   state = { failed: false };
   private timer: number | undefined;
@@ -24,11 +28,12 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     this.props.onError(error, info);
-    this.timer = window.setTimeout(this.props.onRecover, CRASH_RECOVERY_MS);
+    window.clearInterval(this.timer);
+    this.timer = window.setInterval(() => this.props.onRecover(), CRASH_RECOVERY_MS);
   }
 
   componentWillUnmount() {
-    window.clearTimeout(this.timer);
+    window.clearInterval(this.timer);
   }
 
   render() {

@@ -61,6 +61,7 @@ export function createFakePage() {
   const leaveHandlers = new Set<() => void>();
   return {
     reload: vi.fn(),
+    reloadHome: vi.fn(),
     refresh: vi.fn(),
     keepForOffline: vi.fn(),
     href: () => 'http://kiosk.test/',
@@ -88,6 +89,7 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     speech: { say: vi.fn((_clips: readonly string[], _options?: { delayMs?: number }) => vi.fn()), stop: vi.fn() },
     page: createFakePage(),
     call: createFakeCall(),
+    reloadAfterNotification: true,
   };
   return services satisfies Services;
 }

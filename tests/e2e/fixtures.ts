@@ -359,7 +359,7 @@ export async function expectGateOpened(page: Page, sim: Simulator, code: string)
 
 /**
  * Waits until the page's localStorage holds `needle` in some value. The kiosk
- * saves its state a moment after each change (redux-persist), so a test that
+ * saves each part of its state as it changes (docs/stored-state.md), so a test that
  * navigates away right after a change waits for the save first.
  */
 export async function waitForStorage(page: Page, needle: string, timeout = 5_000): Promise<void> {

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
-import { persistStore } from 'redux-persist';
 import { appStarted } from '../../app/actions';
+import { openPersistedStore } from '../../app/persistence/persistedStore';
 import { makeStore } from '../../app/store';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
@@ -25,9 +25,9 @@ const request = (user_code: string, created_at = '2026-11-21T10:00:00.000Z'): Ac
 
 withFakeTimers();
 
-function started(property = rawProperty()) {
+function started(property = rawProperty(), queued: AccessRequest[] = []) {
   const services = createTestServices();
-  const store = storeWithProperty(services, 'GEN2', property);
+  const store = storeWithProperty(services, 'GEN2', property, { accessQueue: { items: queued } });
   store.dispatch(appStarted());
   onTestFinished(() => store.dispose());
   return store;
@@ -128,6 +128,50 @@ describe('access-request queue', () => {
     expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
   });
 
+  it('drains a long backlog 500 items a POST, one send after another', async () => {
+    const backlog = Array.from({ length: 1200 }, (_, i) => request(String(10000 + i)));
+    const store = started(rawProperty(), backlog);
+    await vi.waitFor(() => expect(selectQueuedAccessRequests(store.getState())).toEqual([]));
+    expect(sentBatches().map((batch) => batch.length)).toEqual([500, 500, 200]);
+    expect(sentBatches().flat()).toEqual(backlog);
+  });
+
+  it('a batch that fails keeps it and the rest; the batches before it are delivered', async () => {
+    let posts = 0;
+    apiServer.use(
+      http.post(queuePath, async ({ request: req }) => {
+        posts += 1;
+        if (posts === 2) return HttpResponse.json({ error: 'too busy' }, { status: 503 });
+        const { requests } = (await req.json()) as { requests: AccessRequest[] };
+        return HttpResponse.json(requests);
+      }),
+    );
+    const backlog = Array.from({ length: 1100 }, (_, i) => request(String(10000 + i)));
+    const store = started(rawProperty(), backlog);
+    await vi.waitFor(() => expect(store.getState().app.sendingAccessRequests).toBe(false));
+    expect(posts).toBe(2);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual(backlog.slice(500));
+    await vi.advanceTimersByTimeAsync(30000);
+    await vi.waitFor(() => expect(selectQueuedAccessRequests(store.getState())).toEqual([]));
+    expect(sentBatches().map((batch) => batch.length)).toEqual([500, 500, 500, 100]);
+  });
+
+  it('items the server does not accept do not hold back the ones after them', async () => {
+    apiServer.use(
+      http.post(queuePath, async ({ request: req }) => {
+        const { requests } = (await req.json()) as { requests: AccessRequest[] };
+        return HttpResponse.json(requests.filter((item) => item.user_code !== '10000'));
+      }),
+    );
+    const backlog = Array.from({ length: 501 }, (_, i) => request(String(10000 + i)));
+    const store = started(rawProperty(), backlog);
+    await vi.waitFor(() => expect(sentBatches()).toHaveLength(2));
+    await vi.waitFor(() => expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10000')]));
+    expect(requestsTo('telephone-entry/logs').map((log) => log.body)).toContainEqual(
+      expect.objectContaining({ message: 'Some access requests were not accepted', meta: { sent: 501, accepted: 500 } }),
+    );
+  });
+
   it('waits while offline and sends soon after coming back online', async () => {
     const store = started();
     store.dispatch(onlineChanged(false));
@@ -154,27 +198,19 @@ describe('access-request queue', () => {
   });
 
   it('survives a reload: queued items come back from storage and are delivered', async () => {
-    vi.useRealTimers();
-    const first = makeStore(createTestServices());
-    const firstPersistor = persistStore(first);
-    await vi.waitFor(() => expect(firstPersistor.getState().bootstrapped).toBe(true));
+    const open = () => openPersistedStore(localStorage, () => createTestServices()).store;
+    const first = open();
     const parsed = parsePropertyResponse(rawProperty());
     first.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
     first.dispatch(accessRequestQueued(request('10001')));
-    await firstPersistor.flush();
     first.dispose();
-    firstPersistor.pause();
 
-    const second = makeStore(createTestServices());
-    const secondPersistor = persistStore(second);
-    onTestFinished(() => {
-      second.dispose();
-      secondPersistor.pause();
-    });
-    await vi.waitFor(() => expect(secondPersistor.getState().bootstrapped).toBe(true));
+    const second = open();
+    onTestFinished(() => second.dispose());
     expect(selectQueuedAccessRequests(second.getState())).toEqual([request('10001')]);
     expect(second.getState().app.sendingAccessRequests).toBe(false);
     second.dispatch(appStarted());
+    await vi.advanceTimersByTimeAsync(10);
     await vi.waitFor(() => expect(selectQueuedAccessRequests(second.getState())).toEqual([]));
     expect(sentBatches()).toEqual([[request('10001')]]);
   });

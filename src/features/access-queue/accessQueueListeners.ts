@@ -6,19 +6,35 @@ export const ACCESS_QUEUE_INTERVAL_MS = 30000;
 /** A short pause after an enqueue, so a burst of reads goes out as one batch. */
 export const ACCESS_QUEUE_SOON_MS = 1000;
 
-/** Sends the whole queue as one batch; removes only what the server echoed back. */
+/** Items per POST: a queue grown over a long outage goes out in several sends, none too big for the server. */
+export const ACCESS_QUEUE_BATCH_SIZE = 500;
+
+/**
+ * Sends the queue as it stands, 500 items a POST, one after another; each
+ * answer removes only what the server echoed back. A failed send ends the
+ * round (the rest waits for the next); items the server did not accept do
+ * not hold back the ones after them.
+ */
 async function sendQueue({ dispatch, getState, extra: { api, logger } }: AppListenerApi): Promise<void> {
   const state = getState();
-  const batch = selectQueuedAccessRequests(state);
-  if (batch.length === 0 || selectSendingAccessRequests(state) || !selectIsOnline(state)) return;
+  const queued = selectQueuedAccessRequests(state);
+  if (queued.length === 0 || selectSendingAccessRequests(state) || !selectIsOnline(state)) return;
   dispatch(accessRequestsSendingChanged(true));
+  let sent = 0;
+  let accepted = 0;
   try {
-    const accepted = parseAcceptedRequests(await api.sendAccessRequests(batch));
-    dispatch(accessRequestsAccepted(accepted));
-    if (accepted.length < batch.length) logger.error('Some access requests were not accepted', { sent: batch.length, accepted: accepted.length });
+    for (let start = 0; start < queued.length; start += ACCESS_QUEUE_BATCH_SIZE) {
+      const batch = queued.slice(start, start + ACCESS_QUEUE_BATCH_SIZE);
+      const echoed = parseAcceptedRequests(await api.sendAccessRequests(batch));
+      const before = selectQueuedAccessRequests(getState()).length;
+      dispatch(accessRequestsAccepted(echoed));
+      sent += batch.length;
+      accepted += before - selectQueuedAccessRequests(getState()).length;
+    }
   } catch (error) {
     logger.error('Access requests could not be sent', error);
   } finally {
+    if (accepted < sent) logger.error('Some access requests were not accepted', { sent, accepted });
     dispatch(accessRequestsSendingChanged(false));
   }
 }

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import * as v from 'valibot';
-import { flag, parseEach } from '../../services/api/answerSchemas';
+import { flag, parseEach, text } from '../../services/api/answerSchemas';
+import { accessRequestKey } from './accessRequestKey';
 
 export interface AccessRequest {
   user_code: string;
@@ -13,11 +14,10 @@ export interface AccessQueueState {
 }
 
 const initialState: AccessQueueState = { items: [] };
+const NO_REQUESTS: AccessRequest[] = [];
 
-const sameRequest = (a: AccessRequest, b: AccessRequest): boolean =>
-  a.user_code === b.user_code && a.created_at === b.created_at && a.access_granted === b.access_granted;
-
-const acceptedRequest = v.object({ user_code: v.string(), access_granted: flag, created_at: v.string() });
+/** An echoed item as a server may have rewritten it: the code as a number, the outcome as 1/0, the time in another spelling. */
+const acceptedRequest = v.object({ user_code: v.pipe(text, v.trim()), access_granted: flag, created_at: v.string() });
 
 /** The accepted items, as a bare list or under `requests`. */
 const acceptedAnswer = v.union([
@@ -41,13 +41,14 @@ export const accessQueueSlice = createSlice({
     accessRequestQueued(state, { payload }: PayloadAction<AccessRequest>) {
       state.items.push(payload);
     },
-    /** Only items the server echoed back leave the queue. */
+    /** Only items the server echoed back leave the queue, matched on code, outcome and instant (accessRequestKey). */
     accessRequestsAccepted(state, { payload }: PayloadAction<AccessRequest[]>) {
-      state.items = state.items.filter((item) => !payload.some((accepted) => sameRequest(item, accepted)));
+      const accepted = new Set(payload.map(accessRequestKey));
+      state.items = state.items.filter((item) => !accepted.has(accessRequestKey(item)));
     },
   },
   selectors: {
-    selectQueuedAccessRequests: (state) => state.items,
+    selectQueuedAccessRequests: (state): AccessRequest[] => (Array.isArray(state.items) ? state.items : NO_REQUESTS),
   },
 });
 

@@ -1,4 +1,5 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { isRecord } from '../../app/selectorFallback';
 
 /** What the panel checks about itself (docs/self-diagnosis.md). */
 export const FAULT_KINDS = ['hardware-socket', 'gate-signal', 'camera', 'access-backlog', 'property-load'] as const;
@@ -33,7 +34,9 @@ export function scrubDetail(text: string): string {
 }
 
 // Stored state from an older or broken kiosk must not crash a selector.
-const faultsOf = (state: DiagnosticsState): Fault[] => (Array.isArray(state.faults) ? state.faults : []);
+const faultsOf = (state: DiagnosticsState): Fault[] =>
+  isRecord(state) && Array.isArray(state.faults) ? (state.faults.filter(isRecord) as unknown as Fault[]) : [];
+const timeOf = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const isActive = (fault: Fault) => fault.clearedAt === null;
 
 export const diagnosticsSlice = createSlice({
@@ -76,8 +79,8 @@ export const diagnosticsSlice = createSlice({
     selectFaults: createSelector([faultsOf], (faults) => [...faults].sort((a, b) => b.since - a.since)),
     selectActiveFault: (state, kind: FaultKind) => faultsOf(state).find((fault) => fault.kind === kind && isActive(fault)) ?? null,
     selectUnreportedFaults: (state) => faultsOf(state).filter((fault) => !fault.reported),
-    selectLastPropertyLoad: (state) => state.lastPropertyLoad ?? null,
-    selectPropertyFailingSince: (state) => state.propertyFailingSince ?? null,
+    selectLastPropertyLoad: (state) => (isRecord(state) ? timeOf(state.lastPropertyLoad) : null),
+    selectPropertyFailingSince: (state) => (isRecord(state) ? timeOf(state.propertyFailingSince) : null),
   },
 });
 

@@ -1,14 +1,15 @@
 import { createSelector } from '@reduxjs/toolkit';
+import { orFallback } from '../../app/selectorFallback';
 import { selectResidents } from '../property/selectors';
 import { buildDirectory } from './directoryModel';
 import { listRows, pagedRows } from './directoryRows';
 
 /** Sorted and grouped once per property load (memoized on the residents array), not per render. */
-export const selectDirectory = createSelector([selectResidents], buildDirectory);
+export const selectDirectory = createSelector([selectResidents], orFallback(buildDirectory, buildDirectory([])));
 /** Button models' rows (headings, residents, blanks) laid out for columns of `rowsPerColumn` rows. */
 export const selectPagedRows = createSelector(
   [selectDirectory, (_state: unknown, rowsPerColumn: number) => rowsPerColumn],
-  (directory, rowsPerColumn) => pagedRows(directory, rowsPerColumn),
+  orFallback((directory, rowsPerColumn: number) => pagedRows(directory, rowsPerColumn), []),
 );
 /** The touch model's single scrolling list. */
-export const selectListRows = createSelector([selectDirectory], listRows);
+export const selectListRows = createSelector([selectDirectory], orFallback(listRows, []));

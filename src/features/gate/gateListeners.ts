@@ -1,3 +1,4 @@
+import { afterFirstScreen } from '../../app/afterFirstScreen';
 import type { AppDispatch, AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
 import { english } from '../../strings/catalogue';
@@ -7,6 +8,7 @@ import { faultCleared, faultRaised, scrubDetail } from '../diagnostics/diagnosti
 import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
+import { selectPropertyData } from '../property/propertySlice';
 import { selectRecordsAccessRequests, selectValidCodes } from '../property/selectors';
 import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';
 import { callApprovalReceived, codeEntered, gateOpenRequested, hardwareCodeRead, hardwareReadRefused } from './gateActions';
@@ -27,6 +29,17 @@ function recordAccessRequest(dispatch: AppDispatch, state: RootState, code: stri
 
 /** Validates typed, scanned and hardware codes, takes call approvals, and opens the gate through the hardware socket. */
 export function listenForGate(startListening: AppStartListening): void {
+  // The valid codes are derived once the page is idle after property data arrives (stored or loaded), not in
+  // the fifth digit's key press: on the panel, with thousands of residents, that took milliseconds before wiegand left.
+  startListening({
+    predicate: (_action, current, previous) => selectPropertyData(current) !== selectPropertyData(previous),
+    effect: async (_action, listener) => {
+      listener.cancelActiveListeners();
+      await listener.pause(afterFirstScreen());
+      selectValidCodes(listener.getState());
+    },
+  });
+
   startListening({
     predicate: (action) => codeEntered.match(action) || hardwareCodeRead.match(action) || hardwareReadRefused.match(action),
     effect: (action, { dispatch, getState, extra }) => {

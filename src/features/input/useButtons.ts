@@ -4,6 +4,12 @@ import { createButtonSource, type ButtonSource } from '../../services/input/butt
 
 let source: ButtonSource | null = null;
 
+/** Subscribes to every panel button press (keyboard, keypad, gamepad); returns the unsubscribe. */
+export function subscribeToButtons(handler: (button: Button) => void): () => void {
+  source ??= createButtonSource(window);
+  return source.subscribe(handler);
+}
+
 /** Calls `onButton` for each panel button press while the component is mounted (and `enabled`). */
 export function useButtons(onButton: (button: Button) => void, enabled = true): void {
   const latest = useRef(onButton);
@@ -13,7 +19,6 @@ export function useButtons(onButton: (button: Button) => void, enabled = true): 
   // Subscribed as the screen commits, not after it paints: a press right after a screen shows is not lost.
   useLayoutEffect(() => {
     if (!enabled) return undefined;
-    source ??= createButtonSource(window);
-    return source.subscribe((button) => latest.current(button));
+    return subscribeToButtons((button) => latest.current(button));
   }, [enabled]);
 }

@@ -26,7 +26,7 @@ export function listenForNotificationExpiry(startListening: AppStartListening): 
       const gateIdle = (state: RootState) => selectGateOpeningsInFlight(state) === 0;
       if (!gateIdle(listener.getState())) await listener.condition((_action, state) => gateIdle(state), RELOAD_WAIT_FOR_GATE_MS);
       // A notification shown meanwhile (a gate that failed, a queued one) reloads when it expires itself.
-      if (currentId(listener.getState()) !== null) return;
+      if (currentId(listener.getState()) !== null || !listener.extra.reloadAfterNotification) return;
       listener.extra.page.reload();
     },
   });

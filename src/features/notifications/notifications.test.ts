@@ -29,6 +29,16 @@ describe('notifications', () => {
     expect(services.page.reload).toHaveBeenCalledTimes(1);
   });
 
+  it('only drops the notification when the build turns the reload off (the memory benchmark)', async () => {
+    const services = { ...createTestServices(), reloadAfterNotification: false };
+    const store = makeStore(services);
+    onTestFinished(() => store.dispose());
+    store.dispatch(notificationPushed({ status: 'SUCCESS', title: 'Access Granted!' }));
+    await vi.advanceTimersByTimeAsync(5100);
+    expect(selectCurrentNotification(store.getState())).toBeNull();
+    expect(services.page.reload).not.toHaveBeenCalled();
+  });
+
   it('a notification left from before a reload expires after start', async () => {
     const { store, services } = started();
     store.dispatch(notificationPushed({ status: 'INFO', title: 'Left over' }));

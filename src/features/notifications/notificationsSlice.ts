@@ -1,4 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { isRecord } from '../../app/selectorFallback';
 
 export type NotificationStatus = 'ERROR' | 'SUCCESS' | 'INFO';
 
@@ -32,7 +33,10 @@ export const notificationsSlice = createSlice({
     },
   },
   selectors: {
-    selectCurrentNotification: (state) => state.items[0] ?? null,
+    selectCurrentNotification: (state): Notification | null => {
+      const first: unknown = Array.isArray(state.items) ? state.items[0] : null;
+      return isRecord(first) ? (first as unknown as Notification) : null;
+    },
   },
 });
 

@@ -28,7 +28,7 @@ export const featureFlagsSlice = createSlice({
     featureFlagsLoaded: (_state, { payload }: PayloadAction<FeatureFlagsState>) => payload,
   },
   selectors: {
-    selectTelnyxEnabled: (state) => state.telnyx_enabled,
+    selectTelnyxEnabled: (state) => state.telnyx_enabled === true,
   },
 });
 

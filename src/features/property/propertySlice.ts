@@ -1,4 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { isRecord } from '../../app/selectorFallback';
 import type { PropertyData } from './types';
 
 export interface PropertyState {
@@ -24,9 +25,15 @@ export const propertySlice = createSlice({
     });
   },
   selectors: {
-    selectPropertyData: (state) => state.data,
+    selectPropertyData: (state) => (isPropertyData(state.data) ? state.data : null),
     selectTwimlToken: (state) => state.twimlToken,
   },
 });
 
 export const { selectPropertyData, selectTwimlToken } = propertySlice.selectors;
+
+/** The outline of parsed property data; what is inside each list is guarded where it is used. */
+function isPropertyData(data: unknown): data is PropertyData {
+  if (!isRecord(data) || !isRecord(data.property) || !isRecord(data.device)) return false;
+  return ['residents', 'property_staff', 'property_guests', 'unitGuests'].every((key) => Array.isArray(data[key]));
+}

@@ -1,11 +1,12 @@
 import { createSelector } from '@reduxjs/toolkit';
+import { orFallback } from '../../app/selectorFallback';
 import { selectPropertyData } from './propertySlice';
 import { deriveValidCodes } from './validCodes';
 
 const EMPTY = new Set<string>();
 
 /** Derived once per property load (memoized on the data object). */
-export const selectValidCodes = createSelector([selectPropertyData], (data) => (data ? deriveValidCodes(data) : EMPTY));
+export const selectValidCodes = createSelector([selectPropertyData], orFallback((data) => (data ? deriveValidCodes(data) : EMPTY), EMPTY));
 
 export const selectDevice = createSelector([selectPropertyData], (data) => data?.device ?? null);
 export const selectPropertyMeta = createSelector([selectPropertyData], (data) => data?.property ?? null);
@@ -14,5 +15,5 @@ export const selectResidents = createSelector([selectPropertyData], (data) => da
 /** Access requests are recorded only with loaded data and no clubhouse panel. */
 export const selectRecordsAccessRequests = createSelector(
   [selectPropertyData],
-  (data) => data !== null && data.property.clubhouse_panel_id === null,
+  (data) => data !== null && (data.property.clubhouse_panel_id ?? null) === null,
 );

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { isRecord } from '../../app/selectorFallback';
 
 /** A resident id, or 'manager'. */
 export type CallTarget = string;
@@ -34,8 +35,15 @@ export const recentCallsSlice = createSlice({
     },
   },
   selectors: {
-    selectRecentCallCount: (state, target: CallTarget) => state.expiries[target]?.length ?? 0,
-    selectNextCallExpiry: (state) => Math.min(...Object.values(state.expiries).flat()),
+    selectRecentCallCount: (state, target: CallTarget) => {
+      const times: unknown = isRecord(state.expiries) ? state.expiries[target] : undefined;
+      return Array.isArray(times) ? times.length : 0;
+    },
+    /** The earliest time a call stops counting; Infinity when none counts. */
+    selectNextCallExpiry: (state) =>
+      Object.values(isRecord(state.expiries) ? state.expiries : {})
+        .flatMap((times: unknown) => (Array.isArray(times) ? times : []))
+        .reduce((soonest: number, time: unknown) => (typeof time === 'number' && time < soonest ? time : soonest), Infinity),
   },
 });
 

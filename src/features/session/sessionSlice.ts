@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LaunchParams } from './launchParams';
-import type { PanelModel } from './models';
+import { parseModel, type PanelModel } from './models';
 
 export interface SessionState {
   token: string | null;
@@ -21,8 +21,9 @@ export const sessionSlice = createSlice({
     },
   },
   selectors: {
-    selectToken: (state) => state.token,
-    selectModel: (state) => state.model,
+    selectToken: (state) => (typeof state.token === 'string' && state.token !== '' ? state.token : null),
+    // Read as the query string is, so that no model the screens do not know can reach them.
+    selectModel: (state): PanelModel => parseModel(state.model) ?? 'DEFAULT',
   },
 });
 

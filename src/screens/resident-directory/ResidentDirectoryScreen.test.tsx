@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { resident } from '../../features/directory/testResidents';
 import { INACTIVITY_TIMEOUT_MS } from '../../features/input/useIdleTimeout';
 import { withApiServer } from '../../testing/apiServer';
+import { fakeGamepad } from '../../testing/fakeGamepad';
 import { rawProperty } from '../../testing/fixtures';
 import { renderKiosk } from '../../testing/renderKiosk';
 
@@ -104,6 +105,24 @@ describe('resident directory on a button model', () => {
       act(() => void vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS - 1000));
       press('ArrowDown');
       act(() => void vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS - 1000));
+      expect(location()).toBe('/resident-directory');
+      act(() => void vi.advanceTimersByTime(1100));
+      expect(location()).toBe('/');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('paging with a gamepad is input too: the directory stays open 60 s after the last press', () => {
+    vi.useFakeTimers();
+    try {
+      const gamepad = fakeGamepad();
+      renderKiosk({ route: '/resident-directory', property: fortyFive() });
+      act(() => void vi.advanceTimersByTime(50000));
+      // Gamepad button 2 is DOWN.
+      act(() => gamepad.press(2));
+      expect(page()).toHaveAccessibleName('Page 2');
+      act(() => void vi.advanceTimersByTime(59000));
       expect(location()).toBe('/resident-directory');
       act(() => void vi.advanceTimersByTime(1100));
       expect(location()).toBe('/');

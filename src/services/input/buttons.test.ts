@@ -1,5 +1,6 @@
 import { keyToButton } from './buttons';
 import { createButtonSource } from './buttonSource';
+import { fakeGamepad } from '../../testing/fakeGamepad';
 
 const key = (k: string, mods: Partial<Record<'metaKey' | 'ctrlKey' | 'altKey', boolean>> = {}) =>
   keyToButton({ key: k, metaKey: false, ctrlKey: false, altKey: false, ...mods });
@@ -31,18 +32,8 @@ describe('keyboard mapping', () => {
 });
 
 describe('button source', () => {
-  function fakeGamepadWindow() {
-    const frames: FrameRequestCallback[] = [];
-    const pad = { buttons: [0, 1, 2, 3].map(() => ({ pressed: false })) };
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
-    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => undefined);
-    Object.defineProperty(window.navigator, 'getGamepads', { configurable: true, value: () => [pad] });
-    const tick = () => frames.splice(0).forEach((cb) => cb(0));
-    return { pad, tick, frames };
-  }
-
   it('maps gamepad buttons 0-3 to UP, GO, DOWN, BACK, one event per press', () => {
-    const { pad, tick } = fakeGamepadWindow();
+    const { pad, tick } = fakeGamepad();
     const seen: string[] = [];
     const unsubscribe = createButtonSource(window).subscribe((b) => seen.push(b));
     pad.buttons.forEach((b) => (b.pressed = true));
@@ -57,7 +48,7 @@ describe('button source', () => {
   });
 
   it('stops listening and polling when the last subscriber leaves', () => {
-    const { tick, frames } = fakeGamepadWindow();
+    const { tick, frames } = fakeGamepad();
     const seen: string[] = [];
     const unsubscribe = createButtonSource(window).subscribe((b) => seen.push(b));
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));

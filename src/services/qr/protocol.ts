@@ -6,5 +6,5 @@ export interface DecodeRequest {
   buffer: ArrayBuffer;
 }
 
-/** The worker's answer: the QR text (null when none was found) or an error, and the time jsQR took. */
+/** The worker's answer: the QR text (null when none was found) or an error, and the time the decode took. */
 export type DecodeReply = { id: number; decodeMs: number } & ({ data: string | null } | { error: string });

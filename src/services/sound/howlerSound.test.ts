@@ -36,7 +36,8 @@ class FakeHowl implements HowlLike {
 
 function setup() {
   const log = vi.fn();
-  return { sound: createHowlerSound({ HowlImpl: FakeHowl, log }), log };
+  const prepareAudio = vi.fn();
+  return { sound: createHowlerSound({ HowlImpl: FakeHowl, log, prepareAudio }), log, prepareAudio };
 }
 
 function howlFor(name: string): FakeHowl {
@@ -57,6 +58,24 @@ describe('createHowlerSound', () => {
     for (const name of SOUND_NAMES) sound.play(name);
     sound.play('qr');
     expect(FakeHowl.all.map(({ options }) => options.src)).toEqual(SOUND_NAMES.map((name) => [`/sounds/${name}.wav`]));
+  });
+
+  it('creates the audio context when it is created, before any sound is played', () => {
+    const { prepareAudio } = setup();
+    expect(prepareAudio).toHaveBeenCalledTimes(1);
+    expect(FakeHowl.all).toHaveLength(0);
+  });
+
+  it('plays on without sound effects set up when the audio context cannot be created, and logs it', () => {
+    const log = vi.fn();
+    const failure = new Error('AudioContext is not allowed');
+    const prepareAudio = () => {
+      throw failure;
+    };
+    const sound = createHowlerSound({ HowlImpl: FakeHowl, log, prepareAudio });
+    expect(log).toHaveBeenCalledWith('The audio context could not be created', failure);
+    sound.play('gateOpen');
+    expect(FakeHowl.all.at(-1)?.plays).toBe(1);
   });
 
   it('loops the ring and nothing else', () => {

@@ -1,4 +1,4 @@
-import { Howl, type HowlOptions } from 'howler';
+import { Howl, Howler, type HowlOptions } from 'howler';
 import type { SoundName, SoundService } from './types';
 
 /** The part of howler's Howl this service uses, so tests can inject a small fake. */
@@ -15,6 +15,8 @@ export interface HowlerSoundOptions {
   /** A sound's file, read at each play (a spoken sound follows the panel's language); default `<baseUrl><name>.wav`. */
   urlFor?: (name: SoundName) => string;
   HowlImpl?: new (options: HowlOptions) => HowlLike;
+  /** Creates the audio context (howler does it on its first setting or sound). */
+  prepareAudio?: () => void;
   /** Load and play failures are reported here; sounds are never worth an exception. */
   log?: (message: string, meta?: unknown) => void;
 }
@@ -28,15 +30,24 @@ interface Sound {
 
 /**
  * Plays the kiosk's sounds with howler. Each Howl is created on the first play
- * of its sound: the panel is too weak to decode every file at startup.
+ * of its sound: the panel is too weak to decode every file at startup. The
+ * audio context is created at once: on the panel that takes tens of
+ * milliseconds, which at the first sound would hold up the screen that goes
+ * with it ('Access Granted!' after the fifth digit, on every page load).
  */
 export function createHowlerSound({
   baseUrl = '/sounds/',
   urlFor = (name) => `${baseUrl}${name}.wav`,
   HowlImpl = Howl,
+  prepareAudio = () => void Howler.volume(),
   log,
 }: HowlerSoundOptions = {}): SoundService {
   const sounds = new Map<SoundName, Sound>();
+  try {
+    prepareAudio();
+  } catch (error) {
+    log?.('The audio context could not be created', error);
+  }
 
   // Autoplay policy: try again once, when howler sees the first touch or key press.
   function retryOnUnlock(sound: Sound) {

@@ -1,0 +1,78 @@
+// What every benchmark shares: Chromium's flags and path, statistics, and a
+// kiosk built for a simulator and served from a temporary folder.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildForSimulator } from '../scripts/build-for-simulator.mjs';
+import { startStaticServer } from '../scripts/static-server.mjs';
+import { startSimulator } from '../simulator/server.mjs';
+
+export const HOST = '127.0.0.1';
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The same flags as tests/e2e/chromium.ts (BROWSER-TESTING.md). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+];
+/** The panel's browser stands in as Chromium with its main thread slowed this much. */
+export const CPU_SLOWDOWN = 4;
+export const VIEWPORT = { width: 800, height: 480 };
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Median, p95 and max (nearest rank); null entries are left out. */
+export function stats(values) {
+  const sorted = values.filter((value) => value !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return { n: 0, median: null, p95: null, max: null };
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { n: sorted.length, median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
+}
+
+export const round = (value, digits = 1) => (value === null ? null : Number(value.toFixed(digits)));
+
+/** Resolves once `check()` holds, polling every 10 ms. */
+export async function until(check, what, timeout = 15_000) {
+  const t0 = performance.now();
+  while (!check()) {
+    if (performance.now() - t0 > timeout) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** Slows the page's main thread (Web Workers are not slowed). */
+export async function slowDown(page, rate = CPU_SLOWDOWN) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return cdp;
+}
+
+/**
+ * A simulator and a production build of the kiosk for it, served on free
+ * ports from a temporary folder. `env` overrides build variables.
+ * @param {{ property?: object, env?: Record<string, string>, build?: object }} [options]
+ */
+export async function startKiosk({ property, env, build } = {}) {
+  const work = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-'));
+  const sim = await startSimulator({ port: 0, host: HOST, property });
+  const dir = path.join(work, 'dist');
+  try {
+    await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir: dir, env, build, logLevel: 'error' });
+  } catch (error) {
+    await sim.close();
+    throw error;
+  }
+  const server = await startStaticServer({ dir, port: 0, host: HOST });
+  return {
+    sim,
+    dir,
+    origin: server.url,
+    /** The kiosk's address as installed on a panel of `model`. */
+    url: (model = 'GEN2') => `${server.url}/?token=demo-token&model=${model}`,
+    async close() {
+      await server.close();
+      await sim.close();
+      await rm(work, { recursive: true, force: true });
+    },
+  };
+}

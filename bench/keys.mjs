@@ -1,0 +1,116 @@
+// The gate and input rows: real key presses (Chromium's input pipeline, through
+// the DevTools protocol) with the main thread slowed, on a 5,000-resident
+// property.
+//
+// Gate: 50 codes typed on home, each on a freshly loaded page (every code's
+// notification ends with the kiosk reloading itself, as on the panel). From the fifth digit's keydown sent
+// to Chromium until the simulator's hardware socket receives `wiegand`: both
+// ends are stamped on the benchmark's own clock (Node), so no clock is compared
+// with another. In the page: the keydown's timestamp to the WebSocket frame
+// handed to the browser.
+//
+// Input: Event Timing durations (keydown to the next frame presented), which
+// Chromium reports only from 16 ms up: a press without an entry took less.
+import { VIEWPORT, sleep, slowDown, until } from './common.mjs';
+
+const CODES = Number(process.env.BENCH_CODES ?? 50);
+const FIRST_CODE = 10001; // residents' codes in bench/property.mjs: 10001 + index
+/** Between presses: a quick typist. */
+const TYPING_GAP_MS = 150;
+const PAGE_TURNS = { down: 30, up: 10 };
+
+/**
+ * Runs in the page before the kiosk's code: collects keydown timestamps,
+ * Event Timing entries of 16 ms and more, and when a `wiegand` frame is handed
+ * to a WebSocket.
+ */
+function recordInput() {
+  const log = { keys: [], slow: [], wiegandSent: [] };
+  window.__input = log;
+  window.addEventListener('keydown', (event) => log.keys.push({ key: event.key, at: event.timeStamp, path: location.pathname }), true);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'keydown') log.slow.push({ at: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (typeof data === 'string' && data.includes('"wiegand"')) log.wiegandSent.push(performance.now());
+    return send.call(this, data);
+  };
+}
+
+/** Event Timing duration of each keydown in `keys` (null: under 16 ms, so Chromium reported none). */
+const durations = (keys, slow) => keys.map((key) => slow.find((entry) => Math.abs(entry.at - key.at) < 0.5)?.duration ?? null);
+
+/** A page on the kiosk's home screen with its hardware socket connected, main thread slowed. */
+async function openKiosk(browser, kiosk, model) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  await page.addInitScript(recordInput);
+  await slowDown(page);
+  const ready = async (load) => {
+    const connections = kiosk.sim.state.hardware.filter((entry) => entry.method === 'detectUrl').length;
+    await load();
+    await page.getByRole('heading', { name: /^Welcome to / }).waitFor({ timeout: 30_000 });
+    await until(() => kiosk.sim.state.hardware.filter((entry) => entry.method === 'detectUrl').length > connections, 'the hardware socket');
+    // A visitor reaches the panel after the screen has settled (lazy screens preloaded).
+    await page.waitForLoadState('networkidle');
+    await sleep(300);
+  };
+  await ready(() => page.goto(kiosk.url(model)));
+  // The kiosk reloads itself 5 s after a notification (SPEC.md section 1).
+  return { page, context, reloaded: () => ready(() => page.waitForEvent('load', { timeout: 20_000 })) };
+}
+
+/** @param {import('@playwright/test').Browser} browser */
+export async function measureGate(browser, kiosk) {
+  const { page, context, reloaded } = await openKiosk(browser, kiosk, 'GEN2');
+  const wiegand = [];
+  const inPage = [];
+  const firstDigit = [];
+  const codeDigits = [];
+  for (let i = 0; i < CODES; i += 1) {
+    const code = String(FIRST_CODE + i);
+    for (const digit of code.slice(0, 4)) {
+      await page.keyboard.press(digit);
+      await sleep(TYPING_GAP_MS);
+    }
+    const sent = performance.now() + performance.timeOrigin;
+    await page.keyboard.down(code[4]);
+    await until(() => kiosk.sim.state.hardware.some((e) => e.method === 'wiegand' && e.params[1] === code && e.ms >= sent), `wiegand ${code}`);
+    await page.keyboard.up(code[4]);
+    wiegand.push(kiosk.sim.state.hardware.findLast((e) => e.method === 'wiegand' && e.params[1] === code).ms - sent);
+    await page.getByRole('alertdialog', { name: 'Access Granted!' }).waitFor();
+    await sleep(TYPING_GAP_MS);
+    const reload = reloaded();
+    const log = await page.evaluate(() => window.__input);
+    const keys = log.keys.slice(-5);
+    if (keys.map((key) => key.key).join('') !== code) throw new Error(`The page saw ${keys.map((key) => key.key).join('')}, not ${code}`);
+    inPage.push(log.wiegandSent.at(-1) - keys[4].at);
+    const [first, ...rest] = durations(keys, log.slow);
+    firstDigit.push(first);
+    codeDigits.push(...rest);
+    await reload;
+  }
+  await context.close();
+  return { wiegand, inPage, firstDigit, codeDigits };
+}
+
+/** Button paging on GEN2: DOWN opens the directory, then pages down and up. */
+export async function measureDirectoryPaging(browser, kiosk) {
+  const { page, context } = await openKiosk(browser, kiosk, 'GEN2');
+  const label = () => page.locator('.directory-page').getAttribute('aria-label');
+  await page.keyboard.press('ArrowDown');
+  await page.locator('.directory-page[aria-label="Page 1"]').waitFor();
+  const before = (await page.evaluate(() => window.__input.keys.length));
+  for (const [key, count] of [['ArrowDown', PAGE_TURNS.down], ['ArrowUp', PAGE_TURNS.up]]) {
+    for (let i = 0; i < count; i += 1) {
+      const previous = await label();
+      await page.keyboard.press(key);
+      await page.waitForFunction((was) => document.querySelector('.directory-page')?.getAttribute('aria-label') !== was, previous);
+      await sleep(TYPING_GAP_MS);
+    }
+  }
+  const log = await page.evaluate(() => window.__input);
+  await context.close();
+  return { pages: durations(log.keys.slice(before), log.slow) };
+}

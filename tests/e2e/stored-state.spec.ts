@@ -1,0 +1,221 @@
+// Stored state that heals, one kiosk per origin, and a crash that ends on
+// the home screen (issue 8; SPEC.md section 3 "Local state", section 4).
+import type { Page } from '@playwright/test';
+import { expect, hardwareIn, KNOWN, records, test, typeCode, waitForHardwareSocket, type Kiosk, type SimRecord } from './fixtures';
+
+const WELCOME = 'Welcome to Maple Court Apartments!';
+
+/**
+ * Writes localStorage items of the kiosk's origin from a page of that origin
+ * that runs no kiosk (its logo), so no running kiosk writes over them.
+ */
+async function writeStorage(page: Page, kiosk: Kiosk, items: Record<string, string | null>): Promise<void> {
+  await page.goto(`${kiosk.origin}/logo.svg`);
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    }
+  }, items);
+}
+
+const part = (version: number, state: unknown) => JSON.stringify({ version, state });
+const storedItem = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+const logged = (sim: Parameters<typeof records>[0], message: string) => records(sim, 'logs').filter((r: SimRecord) => r.message === message);
+
+test.describe('stored state', () => {
+  test('a part that cannot be read is reset alone: the token, the model and the queue are kept, and it is logged', async ({ page, kiosk, waitForRecord }) => {
+    const queued = { user_code: KNOWN.residentCode, access_granted: true, created_at: new Date().toISOString() };
+    await writeStorage(page, kiosk, {
+      'gate-kiosk:session': part(2, { token: 'demo-token', model: 'gen3' }),
+      'gate-kiosk:accessQueue': part(2, { items: [queued] }),
+      'gate-kiosk:property': '{"version":2,"state":{"data":{"prop',
+    });
+    const authorizations = new Set<string>();
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) authorizations.add(request.headers().authorization ?? '');
+    });
+    await page.goto(kiosk.url({}));
+
+    await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
+    // GEN3's labels: the stored "gen3" is read as GEN3, not a crash.
+    await page.keyboard.press('4');
+    await expect(page.getByText('Press * to cancel')).toBeVisible();
+    expect([...authorizations]).toEqual(['Bearer demo-token']);
+    const request = await waitForRecord('accessRequests');
+    expect(request).toMatchObject(queued);
+    const log = await waitForRecord('logs', (r) => r.message === 'Stored state could not all be read back; those parts were reset');
+    expect(JSON.stringify(log.meta)).toContain('property: unreadable');
+  });
+
+  test("the older single item (redux-persist) is read part by part, a broken part costs only itself, and it is removed", async ({ page, kiosk, sim, waitForRecord }) => {
+    const queued = { user_code: KNOWN.staffCode, access_granted: 1, created_at: Date.now() - 60_000 };
+    const legacy = JSON.stringify({
+      session: JSON.stringify({ token: 'demo-token', model: 'touch' }),
+      accessQueue: JSON.stringify([queued]),
+      property: '{"data":{"prop',
+      _persist: JSON.stringify({ version: 1, rehydrated: true }),
+    });
+    await writeStorage(page, kiosk, { 'persist:gate-kiosk': legacy });
+    await page.goto(kiosk.url({}));
+
+    await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Call a manager' })).toBeVisible(); // TOUCH's own links
+    const request = await waitForRecord('accessRequests');
+    expect(request).toMatchObject({ user_code: KNOWN.staffCode, access_granted: true, created_at: new Date(queued.created_at).toISOString() });
+    await expect.poll(() => storedItem(page, 'persist:gate-kiosk')).toBeNull();
+    expect(JSON.parse((await storedItem(page, 'gate-kiosk:session')) ?? 'null')).toEqual({ version: 2, state: { token: 'demo-token', model: 'TOUCH' } });
+    expect(logged(sim, 'Stored state could not all be read back; those parts were reset')).toHaveLength(1);
+  });
+
+  test('the echo of a back end without casts (1/0, microseconds) empties the queue: nothing is sent twice', async ({ page, kiosk, sim, waitForRecord }) => {
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/telephone-entry/access-requests')) posts += 1;
+    });
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await typeCode(page, KNOWN.residentCode);
+    await waitForRecord('accessRequests');
+    await expect.poll(async () => JSON.parse((await storedItem(page, 'gate-kiosk:accessQueue')) ?? 'null')?.state.items).toEqual([]);
+    // Two more batch periods: nothing left to send.
+    await page.clock.runFor(61_000);
+    expect(posts).toBe(1);
+    expect(records(sim, 'accessRequests')).toHaveLength(1);
+  });
+
+  test('a storage that refuses writes: logged, the queue kept in memory and no reload until it is written', async ({ page, kiosk, waitForRecord }) => {
+    await page.addInitScript(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if ((window as { storageFull?: boolean }).storageFull && key.startsWith('gate-kiosk:')) {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        }
+        setItem.call(this, key, value);
+      };
+    });
+    await kiosk.open(page, { model: 'GEN2' });
+    // The back end is slow to take requests, so the queue has something in it.
+    let releaseQueue = () => {};
+    const held = new Promise<void>((resolve) => (releaseQueue = resolve));
+    await page.route('**/api/telephone-entry/access-requests', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate(() => Object.assign(window, { storageFull: true, stillHere: true }));
+
+    await typeCode(page, KNOWN.residentCode);
+    await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText('Access Granted!');
+    const failure = await waitForRecord('logs', (r) => r.message === 'Stored state could not be written; kept in memory and retried' && r.meta.part === 'accessQueue');
+    expect(failure.meta.error).toContain('QuotaExceededError');
+    // The notification goes after 5 s, but the page stays: a reload would lose the queued request.
+    await expect(page.getByRole('alertdialog')).toHaveCount(0, { timeout: 8_000 });
+    await waitForRecord('logs', (r) => r.message === 'Reload skipped: the stored state is not written yet');
+    expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+
+    await page.evaluate(() => Object.assign(window, { storageFull: false }));
+    await waitForRecord('logs', (r) => r.message === 'Stored state written again' && r.meta.part === 'accessQueue', { timeout: 8_000 });
+    expect(await storedItem(page, 'gate-kiosk:accessQueue')).toContain(KNOWN.residentCode);
+    releaseQueue();
+    await waitForRecord('accessRequests', (r) => r.user_code === KNOWN.residentCode);
+  });
+});
+
+test.describe('one kiosk per origin', () => {
+  test('a second window waits without touching the hardware, the queue or the storage, and takes over when the first closes', async ({ page, context, kiosk, sim, waitForRecord }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    const second = await context.newPage();
+    const secondApi: string[] = [];
+    second.on('request', (request) => {
+      if (request.url().includes('/api/')) secondApi.push(request.url());
+    });
+    await second.goto(kiosk.url({ model: 'GEN2' }));
+    await expect(second.getByRole('heading', { name: 'This kiosk is already running in another window' })).toBeVisible();
+
+    sim.facility(KNOWN.staffCode);
+    await waitForRecord('accessRequests');
+    await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText('Access Granted!');
+    await second.waitForTimeout(1_500);
+    expect(sim.snapshot().connections.hardware).toBe(1);
+    expect(hardwareIn(sim, 'wiegand')).toHaveLength(1);
+    expect(hardwareIn(sim, 'detectUrl')).toHaveLength(1);
+    expect(secondApi).toEqual([]);
+
+    await page.close();
+    await expect(second.getByRole('heading', { name: WELCOME })).toBeVisible();
+    await expect.poll(() => hardwareIn(sim, 'detectUrl').length).toBe(2);
+    await expect.poll(() => sim.snapshot().connections.hardware).toBe(1);
+    expect(records(sim, 'accessRequests')).toHaveLength(1);
+  });
+});
+
+test.describe('a crashed screen', () => {
+  test('shows a calm message, is logged, and restarts on the home screen, trying again until the server answers', async ({ page, kiosk, waitForRecord }) => {
+    // A fault planted in the page: the code-entry screen cannot draw its slots.
+    await page.addInitScript(() => {
+      const createElement = Document.prototype.createElement;
+      Document.prototype.createElement = function (this: Document, tag: string, options?: ElementCreationOptions) {
+        if ((window as { crashCodeEntry?: boolean }).crashCodeEntry && tag === 'span' && location.pathname === '/enter-code') {
+          throw new Error('planted fault');
+        }
+        return createElement.call(this, tag, options);
+      } as typeof Document.prototype.createElement;
+    });
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await page.evaluate(() => Object.assign(window, { crashCodeEntry: true }));
+    let probes = 0;
+    await page.route(`${kiosk.origin}/`, async (route) => {
+      if (route.request().method() !== 'HEAD') return route.continue();
+      probes += 1;
+      return probes === 1 ? route.abort() : route.continue();
+    });
+
+    await page.keyboard.press('4');
+    await expect(page.getByRole('alert')).toContainText('Something went wrong');
+    expect((await waitForRecord('logs', (r) => r.message === 'Screen crashed')).meta).toMatchObject({ message: 'planted fault' });
+
+    // The first try finds the kiosk's server out of reach and keeps the message up.
+    await page.clock.fastForward(10_000);
+    await waitForRecord('logs', (r) => r.message === 'Reload skipped: the kiosk server does not answer');
+    await expect(page.getByRole('alert')).toContainText('Something went wrong');
+
+    const reloaded = page.waitForEvent('load');
+    await page.clock.fastForward(10_000);
+    await reloaded;
+    await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(probes).toBe(2);
+  });
+});
+
+test.describe('inactivity', () => {
+  test('paging the directory with a gamepad keeps it open; it goes home 60 s after the last press', async ({ page, kiosk }) => {
+    await page.addInitScript(() => {
+      const pad = { connected: true, buttons: [0, 1, 2, 3].map(() => ({ pressed: false, value: 0 })) };
+      Object.assign(window, { pad });
+      Object.defineProperty(Navigator.prototype, 'getGamepads', { configurable: true, value: () => [pad] });
+    });
+    const pressGamepad = async (index: number) => {
+      await page.evaluate((i) => ((window as unknown as { pad: { buttons: { pressed: boolean }[] } }).pad.buttons[i]!.pressed = true), index);
+      await page.clock.runFor(100);
+      await page.evaluate((i) => ((window as unknown as { pad: { buttons: { pressed: boolean }[] } }).pad.buttons[i]!.pressed = false), index);
+      await page.clock.runFor(100);
+    };
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel(/^Page \d+$/)).toHaveAccessibleName('Page 1');
+
+    await page.clock.fastForward(40_000);
+    await pressGamepad(2); // DOWN
+    await expect(page.getByLabel(/^Page \d+$/)).toHaveAccessibleName('Page 2');
+    // 70 s after the last key press, 30 s after the gamepad's: still here.
+    await page.clock.fastForward(30_000);
+    await page.waitForTimeout(200);
+    await expect(page).toHaveURL(/\/resident-directory$/);
+    await page.clock.fastForward(31_000);
+    await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
+  });
+});
