@@ -5,7 +5,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 
 /** Modules only ever loaded on demand: the call's vendor SDKs and adapters. */
-const LAZY_ONLY = /node_modules\/@(twilio|telnyx)\/|src\/services\/call\/|src\/features\/call\/routes\//;
+const LAZY_ONLY =
+  /node_modules\/@(twilio|telnyx)\/|src\/services\/call\/|src\/features\/call\/routes\/|src\/strings\/(installer|guidance|part|screen|setup)|src\/features\/session\/useScreenStrings|src\/features\/diagnostics\/faultWatch/;
 
 /**
  * The service worker (src/sw.ts, issue 14): precaches every file of the build

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Generates the kiosk's sounds (SPEC.md section 9) into public/sounds/<name>.wav.
 # Needs sox, espeak-ng and node (the spoken phrases are the catalogue's
-# `sound.*` strings, src/strings/en.json; scripts/make-speech.mjs makes the
+# `sound.*` strings, src/strings/speech.en.json; scripts/make-speech.mjs makes the
 # other languages' and the spoken prompts). The output is committed, so CI and the build do not
 # need either tool; rerun this only when a sound changes.
 # Format: mono, 16 kHz, 16-bit PCM WAV (small, and decodable by every browser).
@@ -38,7 +38,7 @@ sequence() {
 # speak <name>: the catalogue's English `sound.<name>`, trimmed of leading and trailing silence.
 speak() {
   local text
-  text="$(node -p "require('$root/src/strings/en.json')['sound.$1']")"
+  text="$(node -p "require('$root/src/strings/speech.en.json')['sound.$1']")"
   espeak-ng -v en-us -s 150 -w "$work/speech.wav" "$text"
   sox "$work/speech.wav" "${format[@]}" "$out/$1.wav" \
     silence 1 0.02 0.5% reverse silence 1 0.02 0.5% reverse gain -n -1

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Spoken prompts (issue 11), generated from the string catalogue into
+// Spoken prompts (issue 11), generated from the string catalogue's spoken
+// strings (src/strings/speech.<language>.json) into
 // public/speech/<language>/<clip>.ogg, with public/speech/manifest.json
 // saying what each clip says. Needs espeak-ng, sox and opusenc (Debian:
 // espeak-ng sox opus-tools). The output is committed, like public/sounds/, so
@@ -24,7 +25,8 @@ export const BUTTON_MODELS = ['DEFAULT', 'GEN1', 'GEN2', 'GEN3'];
 /** espeak-ng's voice for each language of the catalogue. */
 export const VOICES = { en: 'en-us', es: 'es-419' };
 
-const readCatalogue = (language) => JSON.parse(readFileSync(path.join(ROOT, 'src/strings', `${language}.json`), 'utf8'));
+/** The catalogue's spoken strings (src/strings/speech.<language>.json). */
+const readCatalogue = (language) => JSON.parse(readFileSync(path.join(ROOT, 'src/strings', `speech.${language}.json`), 'utf8'));
 const fill = (template, params) => template.replace(/\{(\w+)\}/g, (whole, name) => params[name] ?? whole);
 const namesButton = (template) => /\{(back|go)\}/.test(template);
 

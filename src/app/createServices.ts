@@ -9,7 +9,7 @@ import { createLazyRealtime } from '../services/realtime/lazyRealtime';
 import { createShellWorker } from '../services/shell/shellWorker';
 import { createLazySound } from '../services/sound/lazySound';
 import { SPOKEN_SOUNDS, type SoundName } from '../services/sound/types';
-import { createSpeechPlayer } from '../services/speech/speechPlayer';
+import { createLazySpeech } from '../services/speech/lazySpeech';
 import { afterFirstScreen } from './afterFirstScreen';
 import type { AppConfig } from './config';
 import { createPageControl } from './pageControl';
@@ -45,7 +45,11 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
     page,
     hardware: createHardwareSocket({ url: config.hardwareSocketUrl, getDetectUrl: page.href, log: logger.error }),
     realtime,
-    speech: createSpeechPlayer({ settings: getSettings, log: logger.error }),
+    speech: createLazySpeech(
+      () => getSettings().spokenPrompts,
+      () => import('../services/speech/speechPlayer').then(({ createSpeechPlayer }) => createSpeechPlayer({ settings: getSettings, log: logger.error })),
+      logger.error,
+    ),
     sound: createLazySound(
       () =>
         afterFirstScreen()

@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { EnterCodeScreen } from '../screens/enter-code/EnterCodeScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
+import { loadGuidance } from '../screens/home/homeLinks';
 import { InstallerAccess, InstallerScreen } from './installerAccess';
 import { lazyScreen } from './lazyScreen';
 
@@ -22,7 +23,8 @@ export function preloadScreens(): Promise<void> {
     () => undefined,
     () => undefined,
   );
-  return Promise.all([ResidentDirectoryScreen.preload(), ScanQrScreen.preload(), CallScreen.preload(), InstallerScreen.preload(), engine]).then(
+  const guidance = loadGuidance().catch(() => undefined);
+  return Promise.all([ResidentDirectoryScreen.preload(), ScanQrScreen.preload(), CallScreen.preload(), InstallerScreen.preload(), guidance, engine]).then(
     () => undefined,
   );
 }

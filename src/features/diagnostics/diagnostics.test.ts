@@ -21,21 +21,25 @@ const faultLogs = () =>
     .map((request) => request.body as { message: string; meta: { fault: FaultKind; detail: string } })
     .filter((body) => body.message.startsWith('Self-diagnosis: '));
 
-function started(services = createTestServices()) {
+/** A started kiosk whose fault watchers (loaded after the first screen) are running. */
+async function started(services = createTestServices()) {
   const store = storeWithProperty(services);
   store.dispatch(appStarted());
   onTestFinished(() => store.dispose());
+  await vi.advanceTimersByTimeAsync(0);
+  await vi.dynamicImportSettled();
+  await vi.advanceTimersByTimeAsync(0);
   return { store, services };
 }
 
-const active = (store: ReturnType<typeof started>['store']) =>
+const active = (store: Awaited<ReturnType<typeof started>>['store']) =>
   selectFaults(store.getState())
     .filter((fault) => fault.clearedAt === null)
     .map((fault) => fault.kind);
 
 describe('self-diagnosis', () => {
   it('reports a hardware socket down for 10 s once, whatever the retries, and clears it when it answers', async () => {
-    const { store, services } = started();
+    const { store, services } = await started();
     services.hardware.status({ state: 'down' });
     await vi.advanceTimersByTimeAsync(9_900);
     expect(active(store)).toEqual([]);
@@ -56,7 +60,7 @@ describe('self-diagnosis', () => {
   });
 
   it('reports a socket that is open but does not answer a request at once', async () => {
-    const { store, services } = started();
+    const { store, services } = await started();
     services.hardware.status({ state: 'silent', method: 'wiegand' });
     await vi.advanceTimersByTimeAsync(0);
     expect(active(store)).toEqual(['hardware-socket']);
@@ -66,7 +70,7 @@ describe('self-diagnosis', () => {
   it('reports a failed wiegand or relay call once, without the code, and clears it at the next opening', async () => {
     const services = createTestServices();
     services.hardware.openGate.mockRejectedValue(new Error('wiegand failed: card 10001 not accepted'));
-    const { store } = started(services);
+    const { store } = await started(services);
     store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
     store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
     await vi.advanceTimersByTimeAsync(0);
@@ -82,7 +86,7 @@ describe('self-diagnosis', () => {
   });
 
   it('reports a camera the QR scan or a call cannot open, and clears it when one opens', async () => {
-    const { store } = started();
+    const { store } = await started();
     store.dispatch(qrScannerFailed({ failure: 'refused', message: 'Permission denied' }));
     store.dispatch(callFailed({ callId: 'c1', reason: 'no-media' }));
     await vi.advanceTimersByTimeAsync(0);
@@ -97,14 +101,14 @@ describe('self-diagnosis', () => {
     expect(faultLogs()).toHaveLength(2);
   });
 
-  it('does not count a QR decoder that fails as a camera fault', () => {
-    const { store } = started();
+  it('does not count a QR decoder that fails as a camera fault', async () => {
+    const { store } = await started();
     store.dispatch(qrScannerFailed({ failure: 'decoder', message: 'worker failed' }));
     expect(active(store)).toEqual([]);
   });
 
   it('reports access requests waiting over 5 minutes, and clears it when the queue is empty', async () => {
-    const { store } = started();
+    const { store } = await started();
     store.dispatch(onlineChanged(false));
     store.dispatch(accessRequestQueued({ user_code: '10001', access_granted: true, created_at: new Date().toISOString() }));
     await vi.advanceTimersByTimeAsync(5 * 60_000 - 30_000);
@@ -121,7 +125,7 @@ describe('self-diagnosis', () => {
     apiServer.use(http.get(`${API_URL}/api/telephone-entry/property`, () => new HttpResponse(null, { status: 503 })));
     // The log of the fault itself fails at first: it is sent again once the back end answers.
     apiServer.use(http.post(logsPath, () => new HttpResponse(null, { status: 503 })));
-    const { store } = started();
+    const { store } = await started();
     await vi.advanceTimersByTimeAsync(5 * 60_000 - 5_000);
     expect(active(store)).toEqual([]);
     await vi.advanceTimersByTimeAsync(10_000);
@@ -139,7 +143,7 @@ describe('self-diagnosis', () => {
   });
 
   it('keeps an episode across a reload: stored, it is not reported again', async () => {
-    const first = started();
+    const first = await started();
     first.store.dispatch(faultRaised({ kind: 'camera', detail: 'refused', at: Date.now() }));
     await vi.advanceTimersByTimeAsync(0);
     expect(faultLogs()).toHaveLength(1);
@@ -147,6 +151,8 @@ describe('self-diagnosis', () => {
     const reloaded = makeStore(services, { diagnostics: first.store.getState().diagnostics });
     onTestFinished(() => reloaded.dispose());
     reloaded.dispatch(appStarted());
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.dynamicImportSettled();
     reloaded.dispatch(faultRaised({ kind: 'camera', detail: 'refused again', at: Date.now() }));
     await vi.advanceTimersByTimeAsync(0);
     expect(faultLogs()).toHaveLength(1);

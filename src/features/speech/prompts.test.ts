@@ -3,7 +3,8 @@ import { soundUrl } from '../../app/createServices';
 import { SPOKEN_SOUNDS } from '../../services/sound/types';
 import { LANGUAGES } from '../../strings/catalogue';
 import { PANEL_MODELS } from '../session/models';
-import { prompts } from './prompts';
+import spoken from '../../strings/speech.en.json';
+import { NAMES_A_BUTTON, prompts } from './prompts';
 
 const everyLink = { enterCode: true, scanQr: true, directory: true, callManager: true };
 
@@ -26,6 +27,13 @@ describe('spoken prompts', () => {
         expect(asked.filter((clip) => !recorded.has(clip)), `${language} ${model}`).toEqual([]);
       }
     }
+  });
+
+  it('knows which prompts name a button', () => {
+    const naming = Object.entries(spoken)
+      .filter(([key, text]) => !key.startsWith('speech.button.') && /\{(back|go)\}/.test(text))
+      .map(([key]) => key.slice('speech.'.length));
+    expect([...NAMES_A_BUTTON].sort()).toEqual(naming.sort());
   });
 
   it('tells a button panel what each button does on home, and only what it offers', () => {

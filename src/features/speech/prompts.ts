@@ -1,15 +1,19 @@
-import { ENGLISH, type MessageKey } from '../../strings/catalogue';
+import type spoken from '../../strings/speech.en.json';
 import type { PanelModel } from '../session/models';
 
 type PromptOf<Key> = Key extends `speech.button.${string}` ? never : Key extends `speech.${infer Name}` ? Name : never;
-type PromptName = PromptOf<MessageKey>;
+/** A spoken string of the catalogue (src/strings/speech.<language>.json, not in the kiosk's bundle: only its clips are). */
+type PromptName = PromptOf<keyof typeof spoken>;
+
+/** The prompts that name a button ({back} or {go}): recorded once per button model (prompts.test.ts checks this list). */
+export const NAMES_A_BUTTON: readonly PromptName[] = ['homeQr', 'homeManager', 'cancel', 'hangUp'];
 
 /**
  * The clip of a `speech.*` string (scripts/make-speech.mjs names them): one
  * per button model when the prompt names a button; TOUCH, which has none, gets none of those.
  */
 export function clip(name: PromptName, model: PanelModel): string | null {
-  if (!/\{(back|go)\}/.test(ENGLISH[`speech.${name}`])) return name;
+  if (!NAMES_A_BUTTON.includes(name)) return name;
   return model === 'TOUCH' ? null : `${name}-${model}`;
 }
 

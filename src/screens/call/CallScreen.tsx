@@ -10,6 +10,7 @@ import { useCallStreams } from '../../features/call/useCallStreams';
 import { useButtons } from '../../features/input/useButtons';
 import { selectPropertyData } from '../../features/property/propertySlice';
 import { useDevice } from '../../features/session/useDevice';
+import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { ActiveIcon, PhoneIcon } from './CallIcons';
@@ -28,6 +29,7 @@ export function CallScreen() {
   const target = useMemo(() => callTargetFromQuery(resident), [resident]);
   const data = useAppSelector(selectPropertyData);
   const { t, model } = useDevice();
+  const ts = useScreenStrings();
   const residentName = useMemo(() => (target.kind === 'resident' && data && describeTarget(target, data)?.name) || null, [data, target]);
   // The manager and the hidden test resident are named in the panel's language.
   const name = residentName ?? t(target.kind === 'manager' ? 'call.manager' : 'call.someone');
@@ -58,17 +60,17 @@ export function CallScreen() {
   const remoteVideo = remote !== null && remote.getVideoTracks().length > 0;
   return (
     <main className="screen call">
-      <h1>{t('call.title', { name })}</h1>
+      <h1>{ts('call.title', { name })}</h1>
       <div className={remoteVideo ? 'call-videos call-videos-remote' : 'call-videos'}>
-        <StreamVideo stream={remote} muted={false} className="call-remote" label={t('call.remoteVideo', { name })} />
+        <StreamVideo stream={remote} muted={false} className="call-remote" label={ts('call.remoteVideo', { name })} />
         <figure className="call-local">
-          <StreamVideo stream={local} muted className="call-preview" label={t('call.yourCamera')} />
-          <figcaption>{t('call.smile')}</figcaption>
+          <StreamVideo stream={local} muted className="call-preview" label={ts('call.yourCamera')} />
+          <figcaption>{ts('call.smile')}</figcaption>
         </figure>
       </div>
       <p className={connected ? 'call-status call-status-connected' : 'call-status'} role="status">
         {connected ? <ActiveIcon /> : <PhoneIcon />}
-        {connected ? t('call.connected', { name }) : t('call.calling', { name })}
+        {connected ? ts('call.connected', { name }) : ts('call.calling', { name })}
       </p>
       <footer className="screen-footer">
         <CancelButton onCancel={goHome} />

@@ -1,17 +1,20 @@
 import { Logo } from '../../components/Logo';
 import type { ButtonLabels } from '../../features/session/models';
-import type { Translate } from '../../strings/catalogue';
+import type { Language } from '../../strings/catalogue';
+import { guidanceStrings } from '../../strings/guidanceStrings';
 import type { HomeLinks } from './homeLinks';
+import './Guidance.css';
 
 interface Props {
   links: HomeLinks;
   /** The model's button labels; null on TOUCH. */
   labels: ButtonLabels | null;
-  t: Translate;
+  language: Language;
 }
 
 /** How to use the panel, with the model's own button labels; shown on home after a while without input. */
-export function Guidance({ links, labels, t }: Props) {
+export function Guidance({ links, labels, language }: Props) {
+  const t = guidanceStrings(language);
   const steps = labels
     ? [
         links.enterCode && { hint: '0-9', text: t('guidance.code') },
@@ -46,6 +49,3 @@ export function Guidance({ links, labels, t }: Props) {
     </main>
   );
 }
-
-/** Whether there is anything to explain: the guidance is not shown for a panel with every feature off. */
-export const hasGuidance = (links: HomeLinks): boolean => Object.values(links).some(Boolean);

@@ -9,12 +9,12 @@ import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { selectCurrentNotification } from '../../features/notifications/notificationsSlice';
 import { selectDevice, selectPropertyMeta } from '../../features/property/selectors';
+import { selectDeviceSettings } from '../../features/session/deviceSettings';
 import { useDevice } from '../../features/session/useDevice';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit, keyToButton } from '../../services/input/buttons';
-import { Guidance, hasGuidance } from './Guidance';
-import { homeLinks } from './homeLinks';
+import { hasGuidance, homeLinks, loadGuidance } from './homeLinks';
 
 /** Home shows how to use the panel after this long without a key press or a tap. */
 export const GUIDANCE_AFTER_MS = 20000;
@@ -27,11 +27,20 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const loading = useAppSelector(selectPropertyStatus) === 'loading';
   const notificationShowing = useAppSelector(selectCurrentNotification) !== null;
   const { labels, t, model } = useDevice();
+  const { language } = useAppSelector(selectDeviceSettings);
   const links = homeLinks(device, property, isOnline);
   const [guiding, setGuiding] = useState(false);
+  const [guidance, setGuidance] = useState<typeof import('./Guidance') | null>(null);
   useSpokenPrompt(prompts.home(model, links), { quiet: notificationShowing, again: guiding });
 
-  useIdleTimeout(() => setGuiding(!notificationShowing && hasGuidance(links)), GUIDANCE_AFTER_MS);
+  useIdleTimeout(() => {
+    if (notificationShowing || !hasGuidance(links)) return;
+    // Without its code (the kiosk's server away since the start) home simply stays.
+    loadGuidance().then((module) => {
+      setGuidance(() => module);
+      setGuiding(true);
+    }, () => undefined);
+  }, GUIDANCE_AFTER_MS);
   useEffect(() => {
     if (!guiding) return undefined;
     // Any key or tap brings home back (gamepad buttons are handled below). BACK
@@ -60,7 +69,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
     else if (button === 'SPACE' && isOnline) navigate(`/call?resident=${TEST_CALL_RESIDENT}`);
   }, !notificationShowing);
 
-  if (guiding) return <Guidance links={links} labels={labels} t={t} />;
+  if (guiding && guidance) return <guidance.Guidance links={links} labels={labels} language={language} />;
   return (
     <main className="screen home">
       <header className="screen-header home-header">

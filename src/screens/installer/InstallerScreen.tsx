@@ -6,7 +6,8 @@ import { selectFaults, selectLastPropertyLoad, selectPropertyFailingSince, type 
 import { selectDeviceSettings } from '../../features/session/deviceSettings';
 import { selectModel } from '../../features/session/sessionSlice';
 import { useDevice } from '../../features/session/useDevice';
-import type { MessageKey, Translate } from '../../strings/catalogue';
+import { installerStrings, type InstallerKey } from '../../strings/installerStrings';
+import './InstallerScreen.css';
 
 /**
  * What an installer needs to see at the panel: the build, the model and its
@@ -14,7 +15,7 @@ import type { MessageKey, Translate } from '../../strings/catalogue';
  * and the faults the panel found. Never a code, never the token.
  */
 export function InstallerScreen() {
-  const { t, labels } = useDevice();
+  const { labels } = useDevice();
   const model = useAppSelector(selectModel);
   const settings = useAppSelector(selectDeviceSettings);
   const online = useAppSelector(selectIsOnline);
@@ -24,11 +25,12 @@ export function InstallerScreen() {
   const queue = useAppSelector(selectQueuedAccessRequests);
   const socket = useAppSelector(selectHardwareSocket);
   const faults = useAppSelector(selectFaults);
+  const t = installerStrings(settings.language);
   const time = (ms: number) => new Date(ms).toLocaleString(settings.language, { dateStyle: 'short', timeStyle: 'medium' });
   const oldest = Math.min(...queue.map((request) => Date.parse(request.created_at)).filter(Number.isFinite));
 
   const load = lastLoad === null ? t('installer.never') : time(lastLoad);
-  const rows: Array<[MessageKey, string]> = [
+  const rows: Array<[InstallerKey, string]> = [
     ['installer.version', config.version],
     ['installer.model', model],
     ['installer.language', settings.language],
@@ -65,20 +67,22 @@ export function InstallerScreen() {
   );
 }
 
-function socketText(t: Translate, state: string, since: string): string {
+type InstallerTranslate = ReturnType<typeof installerStrings>;
+
+function socketText(t: InstallerTranslate, state: string, since: string): string {
   if (state === 'connected') return t('installer.socketConnected', { time: since });
   if (state === 'connecting') return t('installer.socketConnecting');
   return t('installer.socketDown', { time: since });
 }
 
-function FaultRow({ fault, t, time }: { fault: Fault; t: Translate; time: (ms: number) => string }) {
+function FaultRow({ fault, t, time }: { fault: Fault; t: InstallerTranslate; time: (ms: number) => string }) {
   const when =
     fault.clearedAt === null
       ? t('installer.faultActive', { time: time(fault.since) })
       : t('installer.faultCleared', { since: time(fault.since), time: time(fault.clearedAt) });
   return (
     <li className={fault.clearedAt === null ? 'installer-fault active' : 'installer-fault'}>
-      <strong>{t(`fault.${fault.kind}` as MessageKey)}</strong> {when} ({fault.detail}),{' '}
+      <strong>{t(`fault.${fault.kind}`)}</strong> {when} ({fault.detail}),{' '}
       {t(fault.reported ? 'installer.reported' : 'installer.notReported')}
     </li>
   );

@@ -8,6 +8,7 @@ import { lookupSlots, lookupStep } from '../../features/directory/lookupEntry';
 import { selectDirectory, selectPagedRows } from '../../features/directory/selectors';
 import { useButtons } from '../../features/input/useButtons';
 import { useDevice } from '../../features/session/useDevice';
+import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { isDigit } from '../../services/input/buttons';
 import { DirectoryRowView } from './DirectoryRowView';
 import { pageShapeFor } from './pageShape';
@@ -28,7 +29,8 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
   const { ref, size } = useElementSize<HTMLDivElement>();
   const shape = pageShapeFor(size);
   const rows = useAppSelector((state) => selectPagedRows(state, shape.rowsPerColumn));
-  const { labels, t } = useDevice();
+  const { labels } = useDevice();
+  const ts = useScreenStrings();
   const [requestedPage, setPage] = useState(0);
   const [digits, setDigits] = useState('');
   // A property reload can shorten the list under us, a rotated panel reshape it: stay on a page that exists.
@@ -51,14 +53,14 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
   return (
     <>
       <header className="screen-header directory-header">
-        <h1>{t('directory.title')}</h1>
-        <p className="directory-prompt">{t('directory.promptButtons')}</p>
-        <Slots slots={lookupSlots(digits)} filled={digits.length} label={t('directory.lookupCode')} className="code-slots lookup-slots" />
+        <h1>{ts('directory.title')}</h1>
+        <p className="directory-prompt">{ts('directory.promptButtons')}</p>
+        <Slots slots={lookupSlots(digits)} filled={digits.length} label={ts('directory.lookupCode')} className="code-slots lookup-slots" />
       </header>
       <div
         ref={ref}
         className="directory-page"
-        aria-label={t('directory.page', { number: page + 1 })}
+        aria-label={ts('directory.page', { number: page + 1 })}
         style={{ gridTemplateColumns: `repeat(${shape.columns}, minmax(0, 1fr))` }}
       >
         {pageOf(rows, page, shape).map((column, index) => (
@@ -69,12 +71,12 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
           </div>
         ))}
       </div>
-      {directory.entries.length === 0 && <p className="directory-empty">{t('directory.empty')}</p>}
+      {directory.entries.length === 0 && <p className="directory-empty">{ts('directory.empty')}</p>}
       <footer className="screen-footer">
         <CancelButton onCancel={onCancel} />
         <span className="directory-more">
-          {arrows.up && <span className="more-up">{t('directory.more', { arrow: labels?.up ?? '' })}</span>}
-          {arrows.down && <span className="more-down">{t('directory.more', { arrow: labels?.down ?? '' })}</span>}
+          {arrows.up && <span className="more-up">{ts('directory.more', { arrow: labels?.up ?? '' })}</span>}
+          {arrows.down && <span className="more-down">{ts('directory.more', { arrow: labels?.down ?? '' })}</span>}
         </span>
       </footer>
     </>

@@ -9,14 +9,15 @@ import { qrCameraStarted, qrDecodeFailed, qrPayloadRejected, qrScannerFailed, ty
 import { isAccessCodePayload } from '../../features/qr/qrPayload';
 import { useQrScanner } from '../../features/qr/useQrScanner';
 import { useDevice } from '../../features/session/useDevice';
+import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
-import type { MessageKey } from '../../strings/catalogue';
+import type { ScreenKey } from '../../strings/screenStrings';
 
 /** How long a camera problem stays on screen before the kiosk goes home. */
 export const SCANNER_FAILURE_HOME_MS = 5000;
 
-const FAILURE_TEXT: Record<ScanFailure, MessageKey> = {
+const FAILURE_TEXT: Record<ScanFailure, ScreenKey> = {
   missing: 'qr.missing',
   refused: 'qr.refused',
   unavailable: 'qr.unavailable',
@@ -27,6 +28,7 @@ export function ScanQrScreen() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { t, model } = useDevice();
+  const ts = useScreenStrings();
   useSpokenPrompt(prompts.scanQr(model));
   const goHome = () => navigate('/');
 
@@ -59,10 +61,10 @@ export function ScanQrScreen() {
 
   return (
     <main className="screen scan-qr">
-      <h1>{t('qr.title')}</h1>
-      <p className="scan-qr-instructions">{t('qr.instructions')}</p>
+      <h1>{ts('qr.title')}</h1>
+      <p className="scan-qr-instructions">{ts('qr.instructions')}</p>
       <div className="camera-view">
-        <video ref={videoRef} muted playsInline aria-label={t('qr.camera')} />
+        <video ref={videoRef} muted playsInline aria-label={ts('qr.camera')} />
         {status.state === 'loading' && (
           <p className="camera-status" role="status">
             {t('app.loading')}
@@ -70,7 +72,7 @@ export function ScanQrScreen() {
         )}
         {status.state === 'failed' && (
           <p className="camera-status camera-failed" role="alert">
-            {t(FAILURE_TEXT[status.failure])} {t('qr.returning')}
+            {ts(FAILURE_TEXT[status.failure])} {ts('qr.returning')}
           </p>
         )}
       </div>

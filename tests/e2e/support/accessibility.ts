@@ -4,6 +4,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import en from '../../../src/strings/en.json' with { type: 'json' };
 import es from '../../../src/strings/es.json' with { type: 'json' };
+import guidanceEn from '../../../src/strings/guidance.en.json' with { type: 'json' };
+import guidanceEs from '../../../src/strings/guidance.es.json' with { type: 'json' };
+import installerEn from '../../../src/strings/installer.en.json' with { type: 'json' };
+import installerEs from '../../../src/strings/installer.es.json' with { type: 'json' };
+import screensEn from '../../../src/strings/screens.en.json' with { type: 'json' };
+import screensEs from '../../../src/strings/screens.es.json' with { type: 'json' };
+import setupEn from '../../../src/strings/setup.en.json' with { type: 'json' };
 
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
@@ -21,10 +28,14 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 }
 
 export type Language = 'en' | 'es';
-type Key = keyof typeof en;
+type Key = keyof typeof en | keyof typeof installerEn | keyof typeof guidanceEn | keyof typeof screensEn | keyof typeof setupEn;
 
 /** The catalogue's string in `language`, placeholders filled. */
 export function text(language: Language, key: Key, params: Record<string, string> = {}): string {
-  const template = (language === 'es' ? es : en)[key];
+  const strings: Record<string, string> =
+    language === 'es'
+      ? { ...es, ...screensEs, ...installerEs, ...guidanceEs }
+      : { ...en, ...screensEn, ...installerEn, ...guidanceEn, ...setupEn };
+  const template = strings[key]!;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }

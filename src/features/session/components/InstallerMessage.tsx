@@ -1,11 +1,10 @@
 import { Logo } from '../../../components/Logo';
-import { useStrings } from '../useStrings';
+import { config } from '../../../app/config';
+import { setupStrings } from '../../../strings/setupStrings';
 
-export const MISSING_TOKEN_MESSAGE = 'Gate Kiosk: the API token is not defined. Open the kiosk with ?token=<device token>.';
-
-/** Full-screen help for the installer when the panel was opened without a token. */
+/** Full-screen help for the installer when the panel was opened without a token (no device record yet: the build's language). */
 export function InstallerMessage() {
-  const t = useStrings();
+  const t = setupStrings(config.deviceDefaults.language);
   return (
     <main className="splash installer" role="alert">
       <Logo />
