@@ -10,10 +10,12 @@ interface Props {
   /** The model's button labels; null on TOUCH. */
   labels: ButtonLabels | null;
   language: Language;
+  /** Home's own title: the visitor still sees where they are. */
+  title: string;
 }
 
 /** How to use the panel, with the model's own button labels; shown on home after a while without input. */
-export function Guidance({ links, labels, language }: Props) {
+export function Guidance({ links, labels, language, title }: Props) {
   const t = guidanceStrings(language);
   const steps = labels
     ? [
@@ -29,11 +31,12 @@ export function Guidance({ links, labels, language }: Props) {
         links.callManager && { hint: null, text: t('guidance.touchManager') },
       ];
   return (
-    <main className="screen guidance">
+    <main className="screen home guidance">
       <header className="screen-header home-header">
         <Logo />
-        <h1>{t('guidance.title')}</h1>
+        <h1>{title}</h1>
       </header>
+      <h2 className="guidance-title">{t('guidance.title')}</h2>
       <ol className="guidance-steps">
         {steps.map(
           (step) =>

@@ -69,12 +69,13 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
     else if (button === 'SPACE' && isOnline) navigate(`/call?resident=${TEST_CALL_RESIDENT}`);
   }, !notificationShowing);
 
-  if (guiding && guidance) return <guidance.Guidance links={links} labels={labels} language={language} />;
+  const title = t('home.title', { name: property?.public_name ?? '' });
+  if (guiding && guidance) return <guidance.Guidance links={links} labels={labels} language={language} title={title} />;
   return (
     <main className="screen home">
       <header className="screen-header home-header">
         <Logo onClick={onReload} />
-        <h1>{t('home.title', { name: property?.public_name ?? '' })}</h1>
+        <h1>{title}</h1>
       </header>
       <nav className="home-links">
         {links.enterCode && <HomeLink to="/enter-code" text={t('home.enterCode')} hint={labels ? '0-9' : null} />}
