@@ -12,7 +12,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
-  globalTimeout: 10 * 60_000,
+  globalTimeout: 15 * 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {

@@ -1,11 +1,31 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
+import { contentSecurityPolicy } from './src/app/contentSecurityPolicy.ts';
+import { readConfig } from './src/app/readConfig.ts';
 
 /** Modules only ever loaded on demand: the call's vendor SDKs and adapters. */
 const LAZY_ONLY = /node_modules\/@(twilio|telnyx)\/|src\/services\/call\/|src\/features\/call\/routes\//;
+
+/**
+ * The production build's Content-Security-Policy, from the configured
+ * origins, as the first tag of index.html: it holds whatever server hosts the
+ * files. (The dev server runs inline scripts for hot reload, so none there.)
+ */
+function contentSecurityPolicyMeta(): Plugin {
+  let policy = '';
+  return {
+    name: 'kiosk-content-security-policy',
+    apply: 'build',
+    // The same variables import.meta.env gets.
+    configResolved: ({ env }) => {
+      policy = contentSecurityPolicy(readConfig(env, pkg.version));
+    },
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' }],
+  };
+}
 
 /**
  * The service worker (src/sw.ts, issue 14): precaches every file of the build
@@ -29,7 +49,7 @@ const offlineShell = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), offlineShell],
+  plugins: [react(), contentSecurityPolicyMeta(), offlineShell],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 5173 },

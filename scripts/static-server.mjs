@@ -1,7 +1,7 @@
 // A static file server for the built kiosk (dist/), with the SPA fallback the
 // router needs. Used by `npm start` and by the end-to-end tests.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 
@@ -49,6 +49,21 @@ function resolveInside(root, urlPath) {
   return file === root || file.startsWith(root + path.sep) ? file : null;
 }
 
+const ENTITIES = { '&#39;': "'", '&quot;': '"', '&lt;': '<', '&gt;': '>', '&amp;': '&' };
+
+/**
+ * The Content-Security-Policy of the build's index.html (its meta tag), plus
+ * `frame-ancestors 'none'`, which only a header can carry; null without one.
+ * @param {string} index
+ */
+export async function headerPolicy(index) {
+  const html = await readFile(index, 'utf8').catch(() => '');
+  const match = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
+  if (!match) return null;
+  const policy = match[1].replace(/&#39;|&quot;|&lt;|&gt;|&amp;/g, (entity) => ENTITIES[entity]);
+  return `${policy}; frame-ancestors 'none'`;
+}
+
 /**
  * @param {{ dir: string, port?: number, host?: string }} options `port: 0` picks a free port
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
@@ -56,8 +71,16 @@ function resolveInside(root, urlPath) {
 export async function startStaticServer({ dir, port = 5173, host = '127.0.0.1' }) {
   const root = path.resolve(dir);
   const index = path.join(root, 'index.html');
+  // Read once: the build is made before the server starts.
+  const policy = await headerPolicy(index);
+  const securityHeaders = {
+    ...(policy ? { 'Content-Security-Policy': policy } : {}),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
 
   async function handle(req, res) {
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;

@@ -12,7 +12,10 @@ beforeAll(async () => {
   parent = mkdtempSync(path.join(tmpdir(), 'static-server-'));
   const dist = path.join(parent, 'dist');
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>kiosk</title>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; connect-src &#39;self&#39; ws://127.0.0.1:8787"><title>kiosk</title>`,
+  );
   writeFileSync(path.join(dist, 'sw.js'), 'self.skipWaiting()');
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'gate.wav'), 'RIFF');
@@ -31,7 +34,7 @@ const get = (urlPath) =>
     http.get({ host: '127.0.0.1', port: server.port, path: urlPath }, (res) => {
       let body = '';
       res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], cache: res.headers['cache-control'], body }));
+      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], cache: res.headers['cache-control'], headers: res.headers, body }));
     }).on('error', reject);
   });
 
@@ -58,6 +61,16 @@ describe('static server', () => {
     for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%zz']) {
       const res = await get(attempt);
       expect(res.body).not.toContain('secret');
+    }
+  });
+
+  it("sends the build's Content-Security-Policy as a header on every answer, with frame-ancestors, which a meta tag cannot carry", async () => {
+    const policy = "default-src 'self'; connect-src 'self' ws://127.0.0.1:8787; frame-ancestors 'none'";
+    for (const urlPath of ['/', '/enter-code', '/assets/app.js', '/assets/missing.js']) {
+      const { headers } = await get(urlPath);
+      expect(headers['content-security-policy']).toBe(policy);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('no-referrer');
     }
   });
 });

@@ -31,9 +31,10 @@ export function authorizePropertyChannel({ store, pusher }, body) {
 
 /**
  * @param {{ token: string, store: ReturnType<typeof import('./store.mjs').createStore>,
- *   pusher: ReturnType<typeof import('./pusher.mjs').createPusherServer> }} deps
+ *   pusher: ReturnType<typeof import('./pusher.mjs').createPusherServer>,
+ *   faults: ReturnType<typeof import('./faults.mjs').createFaults> }} deps
  */
-export function createApi({ token, store, pusher }) {
+export function createApi({ token, store, pusher, faults }) {
   const { state } = store;
   let callCount = 0;
 
@@ -123,6 +124,8 @@ export function createApi({ token, store, pusher }) {
     if (bearerToken(req) !== token) throw new HttpError(401, 'Missing or wrong bearer token');
     const route = routes[`${req.method} ${path}`];
     if (!route) throw new HttpError(404, `No route ${req.method} /api/${path}`);
+    const fault = faults.take(path);
+    if (fault) return faults.play(fault, req, res, () => route(req));
     sendJson(res, 200, await route(req));
   };
 }

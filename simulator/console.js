@@ -3,6 +3,10 @@ import { createFarEnd } from './far-end.js';
 // All text goes in through textContent/append, never innerHTML: names and
 // codes come from the kiosk and from SIM_PROPERTY files.
 const $ = (id) => document.getElementById(id);
+// faults.mjs: what each fault does is in simulator/README.md.
+const API_ENDPOINTS = ['*', 'feature-flags', 'telephone-entry/property', 'telephone-entry/access-requests', 'telephone-entry/checkin',
+  'telephone-entry/logs', 'telephone-entry/calls', 'telephone-entry/pusher/auth', 'telephone-entry/sip-call'];
+const API_FAULTS = ['500', '503', 'hang', 'malformed', 'drop', 'lost-answer'];
 const DEVICE_FLAGS = ['enable_numeric_codes', 'enable_qr_codes', 'enable_resident_directory', 'enable_call_manager', 'enable_video_calls'];
 /** A flag as the seed may spell it (a back end without casts sends 1/0). */
 const isSet = (value) => [true, 1, '1', 'true'].includes(value);
@@ -74,6 +78,20 @@ function renderProperty() {
   $('connections').textContent = `hardware sockets: ${state.connections.hardware}, kiosks on ${state.channel}: ${subscribers}`;
 }
 
+function renderFaults() {
+  const faults = Object.entries(state.faults);
+  $('fault-list').replaceChildren(...faults.map(([endpoint, { fault, remaining }]) =>
+    el('li', {}, `${endpoint}: ${fault} ${remaining === null ? 'until cleared' : `for ${remaining} more`}`)));
+  $('pusher-toggle').textContent = state.pusherRunning ? 'Stop' : 'Start again';
+  const troubles = [
+    faults.length > 0 ? `${faults.length} API fault${faults.length === 1 ? '' : 's'}` : '',
+    state.pusherRunning ? '' : 'Pusher stopped',
+    state.hardwareRefusedUntil ? 'hardware socket refused' : '',
+  ].filter(Boolean);
+  $('fault-badge').hidden = troubles.length === 0;
+  $('fault-badge').textContent = troubles.join(', ');
+}
+
 let farEnd = null;
 
 function renderCall() {
@@ -108,6 +126,7 @@ async function load() {
   state = await res.json();
   farEnd ??= createFarEnd({ pusherKey: state.pusherKey, channelName: state.channel, onChange: renderFarEnd });
   renderProperty();
+  renderFaults();
   renderCall();
   renderLists();
 }
@@ -146,3 +165,19 @@ $('call-actions').onclick = async (e) => {
   // Deciding ends the app's side of a video call, as the resident's app does.
   if (action === 'open-gate' || action === 'deny') farEnd.hangUp(`Sent ${action}`);
 };
+
+$('fault-endpoint').replaceChildren(...API_ENDPOINTS.map((name) => el('option', { value: name }, name === '*' ? 'every endpoint' : name)));
+$('fault-kind').replaceChildren(...API_FAULTS.map((name) => el('option', { value: name }, name)));
+$('fault-form').onsubmit = (e) => {
+  e.preventDefault();
+  const count = $('fault-count').value === '' ? undefined : Number($('fault-count').value);
+  send('fault', { endpoint: $('fault-endpoint').value, fault: $('fault-kind').value, count });
+};
+$('fault-clear').onclick = () => send('fault', { fault: null });
+$('pusher-toggle').onclick = () => send('pusher', { running: !state.pusherRunning });
+$('hardware-close').onclick = () => send('hardware-socket', { action: 'close' });
+$('hardware-form').onsubmit = (e) => {
+  e.preventDefault();
+  send('hardware-socket', { action: 'refuse', seconds: Number($('hardware-seconds').value) });
+};
+$('hardware-accept').onclick = () => send('hardware-socket', { action: 'accept' });

@@ -26,9 +26,10 @@ const CALL_ACTIONS = {
 /**
  * @param {{ store: ReturnType<typeof import('./store.mjs').createStore>,
  *   pusher: ReturnType<typeof import('./pusher.mjs').createPusherServer>,
- *   hardware: ReturnType<typeof import('./hardware.mjs').createHardwareServer> }} deps
+ *   hardware: ReturnType<typeof import('./hardware.mjs').createHardwareServer>,
+ *   faults: ReturnType<typeof import('./faults.mjs').createFaults> }} deps
  */
-export function createControls({ store, pusher, hardware }) {
+export function createControls({ store, pusher, hardware, faults }) {
   const { state } = store;
   const channelEvent = (event, data = {}) => pusher.trigger(store.channelName(), event, data);
 
@@ -39,6 +40,9 @@ export function createControls({ store, pusher, hardware }) {
       channel: store.channelName(),
       pusherKey: pusher.key,
       connections: { hardware: hardware.clientCount(), channels: pusher.subscriptions() },
+      faults: faults.list(),
+      pusherRunning: pusher.running(),
+      hardwareRefusedUntil: hardware.refusedUntil(),
     }),
     /** A card or code read at the panel; returns how many kiosks got it. */
     facility: (code) => hardware.facility(code),
@@ -85,6 +89,22 @@ export function createControls({ store, pusher, hardware }) {
       store.changed();
     },
     reset: () => store.reset(),
+    /**
+     * Plays `fault` (faults.mjs) on the next `count` requests to `endpoint`
+     * (the path after /api/, or `*`); every request when `count` is omitted.
+     * @param {string} endpoint @param {string} fault @param {number} [count]
+     */
+    setFault: (endpoint, fault, count) => faults.set(endpoint, fault, count),
+    /** @param {string} [endpoint] one endpoint's fault, or all of them */
+    clearFaults: (endpoint) => faults.clear(endpoint),
+    /** The Pusher server goes down (connections cut, new ones refused) or comes back. */
+    stopPusher: () => pusher.stop(),
+    startPusher: () => pusher.start(),
+    /** The hardware daemon drops its connections (the kiosk reconnects at once). */
+    closeHardwareSocket: () => hardware.close(),
+    /** @param {number} ms the daemon drops its connections and refuses new ones this long (Infinity: until accepted) */
+    refuseHardwareSocket: (ms) => hardware.refuse(ms),
+    acceptHardwareSocket: () => hardware.accept(),
   };
 }
 
@@ -138,6 +158,28 @@ export function createControlRoutes(controls, store) {
     'POST reset': async () => {
       controls.reset();
       return { ok: true };
+    },
+    'POST fault': async (req) => {
+      const { endpoint, fault, count } = await readObject(req);
+      if (fault === null || fault === undefined) controls.clearFaults(endpoint);
+      else controls.setFault(endpoint, fault, count ?? undefined);
+      return { faults: controls.snapshot().faults };
+    },
+    'POST pusher': async (req) => {
+      const { running } = await readObject(req);
+      if (typeof running !== 'boolean') throw new HttpError(400, '`running` must be a boolean');
+      if (running) controls.startPusher();
+      else controls.stopPusher();
+      return { running };
+    },
+    'POST hardware-socket': async (req) => {
+      const { action, seconds } = await readObject(req);
+      if (action === 'close') controls.closeHardwareSocket();
+      else if (action === 'accept') controls.acceptHardwareSocket();
+      else if (action === 'refuse' && (seconds === undefined || (typeof seconds === 'number' && seconds > 0))) {
+        controls.refuseHardwareSocket(seconds === undefined ? Infinity : seconds * 1000);
+      } else throw new HttpError(400, '`action` must be close, refuse (with `seconds` > 0, or none for until accept) or accept');
+      return { refusedUntil: controls.snapshot().hardwareRefusedUntil };
     },
   };
 

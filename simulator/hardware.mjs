@@ -88,8 +88,43 @@ export function createHardwareServer({ record, changed }) {
     return delivered;
   }
 
+  /** Until when new connections are refused (epoch ms); 0 when they are accepted. */
+  let refusedUntil = 0;
+  /** Tells the console when a refusal runs out. */
+  let refusalEnd;
+
+  function closeAll() {
+    for (const ws of wss.clients) ws.terminate();
+  }
+
   return {
     wss,
+    /** Whether a connection made now is accepted. */
+    accepting: () => Date.now() >= refusedUntil,
+    /** Plays the daemon dropping every connection; the kiosk may reconnect at once. */
+    close() {
+      closeAll();
+      changed();
+    },
+    /**
+     * Plays the daemon down for `ms` (Infinity: until `accept`): connections are cut and new ones refused.
+     * @param {number} ms
+     */
+    refuse(ms) {
+      refusedUntil = Date.now() + ms;
+      clearTimeout(refusalEnd);
+      if (Number.isFinite(ms)) refusalEnd = setTimeout(changed, ms).unref();
+      closeAll();
+      changed();
+    },
+    /** Accepts connections again. */
+    accept() {
+      refusedUntil = 0;
+      clearTimeout(refusalEnd);
+      changed();
+    },
+    /** For /sim/state: until when (ISO time) connections are refused, or null. */
+    refusedUntil: () => (Date.now() < refusedUntil ? (Number.isFinite(refusedUntil) ? new Date(refusedUntil).toISOString() : 'until accepted') : null),
     /** A card or code read at the panel. */
     facility: (code) => notify('facility', { code: String(code) }),
     refresh: () => notify('refresh'),

@@ -18,12 +18,33 @@ export function sendJson(res, status, body) {
   res.end(text);
 }
 
-/** The kiosk is served from another origin (port 5173), so every route allows any origin. */
+/** The kiosk is served from another origin (port 5173), so the routes it uses allow any origin. */
 export function setCors(res) {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
   res.setHeader('Access-Control-Max-Age', '600');
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Whether a request to a /sim/ control route comes from the simulator's own
+ * pages (the console) or from a local tool (curl, a test), and not from any
+ * other web page open in the same browser. Browsers name the requesting page
+ * in Origin and Sec-Fetch-Site; tools send neither. The Host check stops a
+ * page on a name rebound to 127.0.0.1 (its Origin would match its own Host).
+ * @param {import('node:http').IncomingMessage} req
+ * @param {string} ownHost the host the simulator listens on
+ */
+export function isLocalControl(req, ownHost) {
+  const host = req.headers.host ?? '';
+  const hostname = host.replace(/:\d+$/, '');
+  if (!LOOPBACK_HOSTS.has(hostname) && hostname !== ownHost) return false;
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = req.headers.origin;
+  return origin === undefined || origin === `http://${host}`;
 }
 
 /** @param {import('node:http').IncomingMessage} req @returns {string | null} */

@@ -6,6 +6,15 @@ import { WebSocketServer } from 'ws';
 const MAX_FRAME_BYTES = 100 * 1024;
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
 
+/** @param {string} text @returns {string | null} null when it is not valid percent-encoding */
+function decodedOrNull(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * @param {{ key: string, secret: string,
  *   record: (list: string, fields: object) => void, changed: () => void }} options
@@ -95,9 +104,9 @@ export function createPusherServer({ key, secret, record, changed }) {
   wss.on('connection', (ws, req) => {
     // A client's broken socket must never take the simulator down.
     ws.on('error', () => ws.terminate());
-    const appKey = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname.slice('/app/'.length));
+    const appKey = decodedOrNull(new URL(req.url ?? '/', 'http://local').pathname.slice('/app/'.length));
     if (appKey !== key) {
-      sendError(ws, `App key ${appKey} not in this cluster`, 4001);
+      sendError(ws, `App key ${appKey ?? '(not percent-decodable)'} not in this cluster`, 4001);
       ws.close(4001, 'Unknown app key');
       return;
     }
@@ -110,10 +119,26 @@ export function createPusherServer({ key, secret, record, changed }) {
     });
   });
 
+  let running = true;
+
   return {
     wss,
     key,
     sign,
+    /** False between `stop` and `start`: new connections are refused. */
+    running: () => running,
+    /** Plays the Pusher server going down: every connection is cut (no close frame) and its channels are forgotten. */
+    stop() {
+      running = false;
+      for (const ws of wss.clients) ws.terminate();
+      channels.clear();
+      changed();
+    },
+    /** The server is back: connections are accepted again. */
+    start() {
+      running = true;
+      changed();
+    },
     /** Server event to every subscriber of `channel`; returns how many got it. */
     trigger: (channel, event, data) => publish(channel, event, data, 'server'),
     /** Subscriber count per channel, for the console and for tests that wait for the kiosk. */

@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import { createApi } from './api.mjs';
 import { createControlRoutes, createControls } from './control.mjs';
 import { createHardwareServer } from './hardware.mjs';
-import { HttpError, sendJson, setCors } from './http-util.mjs';
+import { createFaults } from './faults.mjs';
+import { HttpError, isLocalControl, sendJson, setCors } from './http-util.mjs';
 import { createPusherServer } from './pusher.mjs';
 import { loadPropertyData } from './seed.mjs';
 import { createStore } from './store.mjs';
@@ -21,6 +22,15 @@ const CONSOLE_FILES = {
   '/console/far-end.js': ['text/javascript; charset=utf-8', readFileSync(new URL('./far-end.js', import.meta.url))],
   '/console/pusher.js': ['text/javascript; charset=utf-8', readFileSync(require.resolve('pusher-js/dist/web/pusher.min.js'))],
 };
+
+/** @param {import('node:http').IncomingMessage} req @returns {string | null} the path, null when it cannot be read */
+function pathOf(req) {
+  try {
+    return new URL(req.url ?? '/', 'http://local').pathname;
+  } catch {
+    return null;
+  }
+}
 
 /** @param {import('node:http').ServerResponse} res @param {unknown} err */
 function fail(res, err) {
@@ -51,18 +61,24 @@ export async function startSimulator({
   const { record, changed } = store;
   const pusher = createPusherServer({ key: pusherKey, secret: pusherSecret, record, changed });
   const hardware = createHardwareServer({ record, changed });
-  const controls = createControls({ store, pusher, hardware });
-  const handleApi = createApi({ token, store, pusher });
+  const faults = createFaults({ changed });
+  const controls = createControls({ store, pusher, hardware, faults });
+  const handleApi = createApi({ token, store, pusher, faults });
   const handleVideo = createVideoProvider({ videoKey, knownRooms: () => store.state.calls.map((c) => c.room_id) });
   const handleControl = createControlRoutes(controls, store);
 
   async function handle(req, res) {
+    const pathname = pathOf(req);
+    if (pathname === null) throw new HttpError(400, 'Unreadable request path');
+    if (pathname.startsWith('/sim/')) {
+      if (!isLocalControl(req, host)) throw new HttpError(403, 'The control routes answer the console and local tools only');
+      return handleControl(req, res, pathname.slice('/sim/'.length));
+    }
+    // The kiosk's routes, called from the kiosk's own origin.
     setCors(res);
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    const { pathname } = new URL(req.url ?? '/', 'http://local');
     if (pathname.startsWith('/api/')) return handleApi(req, res, pathname.slice('/api/'.length));
     if (pathname.startsWith('/video-provider/')) return handleVideo(req, res, pathname.slice('/video-provider'.length));
-    if (pathname.startsWith('/sim/')) return handleControl(req, res, pathname.slice('/sim/'.length));
     if (req.method === 'GET' && Object.hasOwn(CONSOLE_FILES, pathname)) {
       const [type, body] = CONSOLE_FILES[pathname];
       return void res.writeHead(200, { 'Content-Type': type }).end(body);
@@ -76,17 +92,28 @@ export async function startSimulator({
   });
   server.on('clientError', (_err, socket) => socket.destroy());
 
+  /** Which socket server takes an upgrade, or the status that refuses it. */
+  function upgradeTarget(pathname) {
+    if (pathname.startsWith('/app/')) return pusher.running() ? pusher.wss : '503 Service Unavailable';
+    if (pathname === '/hardware') return hardware.accepting() ? hardware.wss : '503 Service Unavailable';
+    return '404 Not Found';
+  }
+
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
-    const { pathname } = new URL(req.url ?? '/', 'http://local');
-    let wss = null;
-    if (pathname.startsWith('/app/')) wss = pusher.wss;
-    else if (pathname === '/hardware') wss = hardware.wss;
-    if (!wss) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
+    try {
+      const pathname = pathOf(req);
+      const target = pathname === null ? '400 Bad Request' : upgradeTarget(pathname);
+      if (typeof target === 'string') {
+        socket.end(`HTTP/1.1 ${target}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+        return;
+      }
+      target.handleUpgrade(req, socket, head, (ws) => target.emit('connection', ws, req));
+    } catch (err) {
+      // Whatever a client sends, the simulator stays up for the next one.
+      console.error('[simulator] upgrade failed:', err);
+      socket.destroy();
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
   await new Promise((resolve, reject) => {
@@ -99,6 +126,7 @@ export async function startSimulator({
   const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
 
   async function close() {
+    faults.close();
     for (const wss of [pusher.wss, hardware.wss]) {
       for (const ws of wss.clients) ws.terminate();
       wss.close();

@@ -3,15 +3,19 @@
 import { EventEmitter } from 'node:events';
 
 const LISTS = ['accessRequests', 'checkins', 'logs', 'calls', 'sipCalls', 'hardware', 'channelEvents'];
-// Calls carry snapshot images; cap every list so a kiosk left running for
-// days against the simulator does not grow it without bound.
+// Calls carry snapshot images and logs carry whatever a kiosk sends: cap
+// every list by count and by size, so a kiosk left running for days (or a
+// client sending large bodies) does not grow the simulator without bound.
 const MAX_RECORDS = 500;
+export const MAX_LIST_BYTES = 4 * 1024 * 1024;
 
 /**
  * @param {object} propertyData the property data response to serve
  */
 export function createStore(propertyData) {
   const events = new EventEmitter();
+  /** Per list, the JSON size of each record, oldest first, and their sum. */
+  const sizes = Object.fromEntries(LISTS.map((name) => [name, { each: [], total: 0 }]));
   const state = {
     ...Object.fromEntries(LISTS.map((name) => [name, []])),
     offline: false,
@@ -34,8 +38,16 @@ export function createStore(propertyData) {
      */
     record(list, fields) {
       const entry = { at: new Date().toISOString(), ...fields };
+      const size = sizes[list];
+      const bytes = Buffer.byteLength(JSON.stringify(entry));
       state[list].push(entry);
-      if (state[list].length > MAX_RECORDS) state[list].shift();
+      size.each.push(bytes);
+      size.total += bytes;
+      // The newest record always stays (a request body is capped well below a list's budget).
+      while (state[list].length > 1 && (state[list].length > MAX_RECORDS || size.total > MAX_LIST_BYTES)) {
+        state[list].shift();
+        size.total -= size.each.shift();
+      }
       emit({ kind: 'record', list, record: entry });
       return entry;
     },
@@ -44,7 +56,10 @@ export function createStore(propertyData) {
     changed: () => emit({ kind: 'state' }),
 
     reset() {
-      for (const name of LISTS) state[name] = [];
+      for (const name of LISTS) {
+        state[name] = [];
+        sizes[name] = { each: [], total: 0 };
+      }
       emit({ kind: 'state' });
     },
 

@@ -7,12 +7,14 @@ import { createServices } from './app/createServices';
 import { logUncaughtErrors } from './app/globalErrors';
 import { becomeOnlyKiosk } from './app/kioskLock';
 import { openPersistedStore } from './app/persistence/persistedStore';
+import { installLockdown } from './app/lockdown';
 import { startKiosk } from './app/startup';
 import { Splash } from './components/Splash';
 import { StandbyMessage } from './components/StandbyMessage';
 import { readLaunchParams } from './features/session/launchParams';
 import './styles.css';
 
+installLockdown(window);
 const launch = readLaunchParams(window.location.search);
 const root = createRoot(document.getElementById('root') as HTMLElement);
 

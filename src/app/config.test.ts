@@ -2,7 +2,7 @@ import { readConfig } from './config';
 
 describe('build-time configuration', () => {
   it("defaults to the local simulator's settings", () => {
-    expect(readConfig({})).toMatchObject({
+    expect(readConfig({}, '1.0.0')).toMatchObject({
       apiUrl: 'http://127.0.0.1:8787',
       pusher: { key: 'kiosk-local', cluster: 'mt1', host: '127.0.0.1', port: 8787, forceTLS: false },
       hardwareSocketUrl: 'ws://127.0.0.1:8787/hardware',
@@ -21,27 +21,40 @@ describe('build-time configuration', () => {
       VITE_PUSHER_FORCE_TLS: 'true',
       VITE_APP_ENV: 'development',
       VITE_CALL_PROVIDERS: 'simulator',
-    });
+    }, '1.0.0');
     expect(config.apiUrl).toBe('https://api.example.com');
     expect(config.pusher).toMatchObject({ host: '', port: 8787, forceTLS: true });
     expect(config.appEnv).toBe('development');
     expect(config.callProviders).toBe('simulator');
-    expect(readConfig({ VITE_CALL_PROVIDERS: 'nonsense', VITE_APP_ENV: 'staging' })).toMatchObject({
+    expect(readConfig({ VITE_CALL_PROVIDERS: 'nonsense', VITE_APP_ENV: 'staging' }, '1.0.0')).toMatchObject({
       callProviders: 'live',
       appEnv: 'production',
     });
   });
 
+  it('locks code entry after 5 refused codes within 60 s, for 30 s, unless the build says otherwise; 0 turns it off', () => {
+    expect(readConfig({}, '1.0.0').codeLock).toEqual({ attempts: 5, windowMs: 60000, lockMs: 30000 });
+    expect(
+      readConfig({ VITE_CODE_LOCK_ATTEMPTS: '3', VITE_CODE_LOCK_WINDOW_SECONDS: '120', VITE_CODE_LOCK_SECONDS: '0' }, '1.0.0').codeLock,
+    ).toEqual({ attempts: 3, windowMs: 120000, lockMs: 0 });
+    expect(readConfig({ VITE_CODE_LOCK_ATTEMPTS: '0' }, '1.0.0').codeLock.attempts).toBe(0);
+    expect(readConfig({ VITE_CODE_LOCK_ATTEMPTS: '-2', VITE_CODE_LOCK_SECONDS: 'soon' }, '1.0.0').codeLock).toEqual({
+      attempts: 5,
+      windowMs: 60000,
+      lockMs: 30000,
+    });
+  });
+
   it('reloads after every notification unless a development build is told not to (the memory benchmark)', () => {
     const off = { VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION: 'true' };
-    expect(readConfig({}).reloadAfterNotification).toBe(true);
-    expect(readConfig(off).reloadAfterNotification).toBe(true);
-    expect(readConfig({ ...off, VITE_APP_ENV: 'production' }).reloadAfterNotification).toBe(true);
-    expect(readConfig({ ...off, VITE_APP_ENV: 'development' }).reloadAfterNotification).toBe(false);
+    expect(readConfig({}, '1.0.0').reloadAfterNotification).toBe(true);
+    expect(readConfig(off, '1.0.0').reloadAfterNotification).toBe(true);
+    expect(readConfig({ ...off, VITE_APP_ENV: 'production' }, '1.0.0').reloadAfterNotification).toBe(true);
+    expect(readConfig({ ...off, VITE_APP_ENV: 'development' }, '1.0.0').reloadAfterNotification).toBe(false);
   });
 
   it('names the service worker of a production build only: development builds have none', () => {
-    expect(readConfig({ PROD: true, BASE_URL: '/' }).serviceWorkerUrl).toBe('/sw.js');
-    expect(readConfig({ PROD: false, DEV: true, BASE_URL: '/' }).serviceWorkerUrl).toBeNull();
+    expect(readConfig({ PROD: true, BASE_URL: '/' }, '1.0.0').serviceWorkerUrl).toBe('/sw.js');
+    expect(readConfig({ PROD: false, DEV: true, BASE_URL: '/' }, '1.0.0').serviceWorkerUrl).toBeNull();
   });
 });

@@ -30,7 +30,7 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
       afterFirstScreen()
         .then(() => import('../services/realtime/pusherRealtime'))
         .then(({ createPusherRealtime }) =>
-          createPusherRealtime({ ...config.pusher, authEndpoint: `${config.apiUrl}/api/telephone-entry/pusher/auth`, getToken, log: logger.error }),
+          createPusherRealtime({ ...config.pusher, authorize: api.authorizeChannel, log: logger.error }),
         ),
     logger.error,
   );
@@ -56,6 +56,7 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
     reloadAfterNotification: config.reloadAfterNotification,
+    settings: { codeLock: config.codeLock },
   };
 }
 

@@ -2,6 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { accessQueueSlice } from '../features/access-queue/accessQueueSlice';
 import { appStatusSlice } from '../features/app-status/appStatusSlice';
 import { callSlice } from '../features/call/callSlice';
+import { codeLockSlice } from '../features/code-lock/codeLockSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { featureFlagsSlice } from '../features/property/featureFlagsSlice';
 import { propertySlice } from '../features/property/propertySlice';
@@ -17,6 +18,7 @@ export const rootReducer = combineReducers({
   [recentCallsSlice.reducerPath]: recentCallsSlice.reducer,
   [appStatusSlice.reducerPath]: appStatusSlice.reducer,
   [callSlice.reducerPath]: callSlice.reducer,
+  [codeLockSlice.reducerPath]: codeLockSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

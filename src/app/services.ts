@@ -1,6 +1,7 @@
 import type { ApiClient } from '../services/api/apiClient';
 import type { Logger } from '../services/api/remoteLogger';
 import type { CallStreamRegistry } from '../services/call/callStreams';
+import type { CodeLockSettings } from '../features/code-lock/codeLockSlice';
 import type { CallKit } from '../services/call/types';
 import type { HardwareService } from '../services/hardware/types';
 import type { RealtimeService } from '../services/realtime/types';
@@ -46,4 +47,6 @@ export interface Services {
   call: CallServices;
   /** SPEC.md's reload after each notification; off only in a development build for the memory benchmark. */
   reloadAfterNotification: boolean;
+  /** Build-time settings the listeners need. */
+  settings: { codeLock: CodeLockSettings };
 }

@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { listenForAccessQueue } from '../features/access-queue/accessQueueListeners';
 import { listenForCalls } from '../features/call/callListeners';
 import { listenForCheckIn } from '../features/check-in/checkInListeners';
+import { listenForCodeLock } from '../features/code-lock/codeLockListeners';
 import { listenForDirectory } from '../features/directory/directoryListeners';
 import { listenForGate } from '../features/gate/gateListeners';
 import { listenForHardware } from '../features/hardware/hardwareListeners';
@@ -29,6 +30,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
     listenForQrScan,
     listenForRecentCalls,
     listenForCalls,
+    listenForCodeLock,
   ]) {
     listen(listeners.startListening);
   }

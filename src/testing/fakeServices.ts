@@ -28,6 +28,10 @@ export function createFakeRealtime() {
     emit(channel: string, event: string, data: unknown) {
       subscribers(channel).forEach((handlers) => handlers.onEvent(event, data));
     },
+    /** Plays the server confirming a subscription to `channel` (pusher-js does so again after each reconnection). */
+    confirmSubscription(channel: string) {
+      subscribers(channel).forEach((handlers) => handlers.onSubscribed?.());
+    },
     /** Plays a subscription error on `channel`. */
     failSubscription(channel: string, error: unknown) {
       subscribers(channel).forEach((handlers) => handlers.onSubscriptionError?.(error));
@@ -82,6 +86,8 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     page: createFakePage(),
     call: createFakeCall(),
     reloadAfterNotification: true,
+    // The lock as the issue of record words it: 5 refused codes within 60 s lock entry for 30 s.
+    settings: { codeLock: { attempts: 5, windowMs: 60_000, lockMs: 30_000 } },
   };
   return services satisfies Services;
 }

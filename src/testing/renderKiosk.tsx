@@ -41,8 +41,16 @@ export function renderKiosk({
   model = 'GEN2' as PanelModel,
   property = rawProperty(),
   services = createTestServices(),
-}: { route?: string; model?: PanelModel; property?: ReturnType<typeof rawProperty>; services?: TestServices } = {}) {
-  const store = storeWithProperty(services, model, property);
+  preloaded = {},
+}: {
+  route?: string;
+  model?: PanelModel;
+  property?: ReturnType<typeof rawProperty>;
+  services?: TestServices;
+  /** State as if read back from storage (e.g. a code-entry lock). */
+  preloaded?: Partial<RootState>;
+} = {}) {
+  const store = storeWithProperty(services, model, property, preloaded);
   const view = render(
     <Provider store={store}>
       <ServicesContext.Provider value={services}>

@@ -239,6 +239,7 @@ test('SPEC.md: more than 10 recent calls to one resident are refused with the th
 
   // Eleven recent calls: the twelfth is refused before any call is created.
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('status', { name: 'Lookup code' })).toBeVisible();
   for (const digit of who.directory_lookup_code) await page.keyboard.press(digit);
   await expect(notification(page)).toHaveText("You're doing that too much");
   await expect(page).toHaveURL((url) => url.pathname === '/');
@@ -246,7 +247,8 @@ test('SPEC.md: more than 10 recent calls to one resident are refused with the th
   expect(callsTo(who.id)).toBe(11);
 });
 
-test('a refused camera leaves the call screen and places no call', async ({ page, kiosk, sim }) => {
+test('a refused camera leaves the call screen and places no call', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+  allowConsoleErrors(/^Call failed \(no-media\) /);
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });

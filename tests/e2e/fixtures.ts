@@ -20,6 +20,7 @@ import { startStaticServer } from '../../scripts/static-server.mjs';
 import { KNOWN } from '../../simulator/seed.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { createPageGuard, type PageGuard } from './support/pageGuard';
 
 export { expect, KNOWN };
 
@@ -86,6 +87,10 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  /** Fails the test on an uncaught page error, a console error it did not allow, or a CSP violation. */
+  guard: PageGuard;
+  /** Console errors this test may cause (see PageGuard); any other fails it. */
+  allowConsoleErrors: PageGuard['allowConsoleErrors'];
   sim: Simulator;
   kiosk: Kiosk;
   waitForRecord: WaitForRecord;
@@ -134,6 +139,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
 
+  // eslint-disable-next-line no-empty-pattern
+  guard: async ({}, use, testInfo) => {
+    const guard = createPageGuard();
+    await use(guard);
+    // Last to tear down: every page and browser of the test is closed by now.
+    await guard.finish(testInfo);
+  },
+
+  allowConsoleErrors: async ({ guard }, use) => {
+    await use(guard.allowConsoleErrors);
+  },
+
   sim: async ({ kioskBuild }, use) => {
     const sim = await startSimulator({ port: kioskBuild.simPort, host: HOST });
     await use(sim);
@@ -143,32 +160,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // The browser context depends on the simulator, so pages close before it
   // does. `sim` comes first: fixtures are set up in parameter order and torn
   // down in reverse, so the simulator outlives Playwright's own context.
-  context: async ({ sim, context }, use) => {
+  // Its pages are watched by the guard; their console goes into the report of a failed test.
+  context: async ({ guard, sim, context }, use) => {
     void sim;
+    await guard.watch(context);
     await use(context);
-  },
-
-  // Uncaught exceptions in the kiosk fail the test (console errors do not:
-  // the kiosk logs expected failures, e.g. while the API is down).
-  // The page's console goes into the report of a failed test.
-  page: async ({ page }, use, testInfo) => {
-    const errors: string[] = [];
-    const log: string[] = [];
-    const started = Date.now();
-    const stamp = () => `${String(Date.now() - started).padStart(6)} ms`;
-    page.on('pageerror', (error) => {
-      errors.push(error.stack ?? error.message);
-      log.push(`${stamp()} pageerror ${error.message}`);
-    });
-    page.on('console', (message) => log.push(`${stamp()} ${message.type()} ${message.text()}`));
-    page.on('load', () => log.push(`${stamp()} load ${page.url()}`));
-    await use(page);
-    if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('kiosk-console.txt', { body: log.join('\n'), contentType: 'text/plain' });
-    }
-    if (errors.length > 0 && testInfo.expectedStatus === 'passed') {
-      throw new Error(`Uncaught errors in the kiosk page:\n${errors.join('\n\n')}`);
-    }
   },
 
   kiosk: async ({ kioskBuild, sim }, use) => {
@@ -230,17 +226,46 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 
-  launchBrowser: async ({ sim }, use) => {
+  launchBrowser: async ({ guard, sim }, use) => {
     void sim;
     const browsers: Browser[] = [];
     await use(async (extraArgs = []) => {
       const browser = await launchChromium(extraArgs);
       browsers.push(browser);
+      // Every context the test makes in it is watched like the default one.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await guard.watch(context);
+        return context;
+      };
       return browser;
     });
     await Promise.all(browsers.map((browser) => browser.close()));
   },
 });
+
+/**
+ * The console errors of an API that answers 503 (sim.setOffline): Chromium's
+ * line for each refused request, and the kiosk's own log line for each failure.
+ */
+export const API_DOWN_ERRORS: RegExp[] = [
+  /^Failed to load resource: the server responded with a status of 503 /,
+  /^(Property data could not be loaded|Feature flags could not be loaded|Check-in failed|Access requests could not be sent|Real-time channel subscription failed) /,
+];
+
+/**
+ * The console errors of a browser that is offline (context.setOffline): requests and sockets that could
+ * not go out (the channel's authorization among them), and parts loaded after the first screen that a
+ * test going offline at once catches still on their way (the tests block the service worker that
+ * would hold them).
+ */
+export const BROWSER_OFFLINE_ERRORS: RegExp[] = [
+  /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED /,
+  /^WebSocket connection to '[^']+' failed: .*ERR_INTERNET_DISCONNECTED/,
+  /^Real-time channel subscription failed /,
+  /could not be loaded .*Failed to fetch dynamically imported module/,
+];
 
 /** Hardware socket messages the kiosk sent (direction 'in'), optionally only one method. */
 export function hardwareIn(sim: Pick<Simulator, 'state'>, method?: string): SimRecord[] {
@@ -310,6 +335,21 @@ export async function waitForHardwareSocket(sim: Simulator, timeout = 5_000): Pr
   await expect.poll(() => sim.snapshot().connections.hardware, { timeout, message: 'kiosk on the hardware socket' }).toBeGreaterThan(0);
 }
 
+/**
+ * Counts the Pusher connections the page has made (each
+ * `pusher:connection_established` it received). With page.clock, wait for a
+ * new one after a reload before jumping the clock: a jump while the socket is
+ * still opening would time it out, which a panel's clock never does.
+ */
+export function countPusherConnections(page: Page): { established: number } {
+  const count = { established: 0 };
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/app/')) return;
+    socket.on('framereceived', ({ payload }) => void (String(payload).includes('pusher:connection_established') && (count.established += 1)));
+  });
+  return count;
+}
+
 /** Waits until the kiosk is subscribed to the property's private channel (server events reach it). */
 export async function waitForChannel(sim: Simulator, timeout = 5_000): Promise<void> {
   await expect
@@ -355,6 +395,19 @@ export async function expectGateOpened(page: Page, sim: Simulator, code: string)
   expect(sent.map((s) => s.method)).toEqual(['wiegand', 'enable_relay1']);
   // performance.now() is coarsened to 0.1 ms, hence the 0.5 ms allowance.
   expect(sent[1]!.t - sent[0]!.t, 'ms between wiegand and enable_relay1 as sent by the page').toBeGreaterThanOrEqual(RELAY_DELAY_MS - 0.5);
+}
+
+/** An access request as the kiosk queues it and the back end records it (SPEC.md section 3). */
+export interface QueuedRequest {
+  user_code: string;
+  access_granted: boolean;
+  created_at: string;
+}
+
+/** The access-request queue as the kiosk last stored it (its own storage item). */
+export async function storedQueue(page: Page): Promise<QueuedRequest[]> {
+  const item = await page.evaluate(() => localStorage.getItem('gate-kiosk:accessQueue'));
+  return (JSON.parse(item ?? 'null') as { state?: { items?: QueuedRequest[] } } | null)?.state?.items ?? [];
 }
 
 /**

@@ -1,7 +1,18 @@
 // Intermittent connectivity (SPEC.md sections 1, 4 and 9): access requests
 // survive an API outage and a reload; online-only links follow the browser.
 import type { Page } from '@playwright/test';
-import { expect, fastForwardUntil, KNOWN, records, test, typeCode, waitForHardwareSocket, type SimRecord } from './fixtures';
+import {
+  API_DOWN_ERRORS,
+  BROWSER_OFFLINE_ERRORS,
+  expect,
+  fastForwardUntil,
+  KNOWN,
+  records,
+  test,
+  typeCode,
+  waitForHardwareSocket,
+  type SimRecord,
+} from './fixtures';
 
 const ACCESS_REQUESTS = '/api/telephone-entry/access-requests';
 
@@ -38,7 +49,8 @@ async function expireNotificationAndReload(page: Page) {
 }
 
 test.describe('offline', () => {
-  test('codes entered while the API is down are delivered once it is back: none lost, none twice', async ({ page, kiosk, sim }) => {
+  test('codes entered while the API is down are delivered once it is back: none lost, none twice', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+    allowConsoleErrors(...API_DOWN_ERRORS);
     test.slow();
     const { delivered, failed } = trackDeliveries(page);
     await page.clock.install();
@@ -90,7 +102,9 @@ test.describe('offline', () => {
     expect(delivered).toEqual(received.map(({ user_code, access_granted, created_at }: SimRecord) => ({ user_code, access_granted, created_at })));
   });
 
-  test('going offline hides the online-only links; they come back online', async ({ page, context, kiosk }) => {
+  test('going offline hides the online-only links; they come back online', async ({ page, context, kiosk, allowConsoleErrors }) => {
+    // The channel is authorized after the first screen; going offline at once may catch it.
+    allowConsoleErrors(...BROWSER_OFFLINE_ERRORS);
     await kiosk.open(page, { model: 'TOUCH' });
     const links = page.getByRole('navigation').getByRole('link');
     await expect(links).toHaveText(['Enter a numeric code', 'Scan a QR code', 'Call a resident', 'Call a manager']);
@@ -104,7 +118,9 @@ test.describe('offline', () => {
     await expect(links).toHaveText(['Enter a numeric code', 'Scan a QR code', 'Call a resident', 'Call a manager']);
   });
 
-  test('offline, the buttons for the online-only screens do nothing', async ({ page, context, kiosk }) => {
+  test('offline, the buttons for the online-only screens do nothing', async ({ page, context, kiosk, allowConsoleErrors }) => {
+    // The channel is authorized after the first screen; going offline at once may catch it.
+    allowConsoleErrors(...BROWSER_OFFLINE_ERRORS);
     await kiosk.open(page, { model: 'GEN2' });
     await context.setOffline(true);
     await expect(page.getByRole('link', { name: 'Call a manager' })).toHaveCount(0);
@@ -118,7 +134,9 @@ test.describe('offline', () => {
     await expect(page.getByRole('heading', { name: 'Scan a QR code' })).toBeVisible();
   });
 
-  test('a code entered while the browser is offline is sent when it is back online', async ({ page, context, kiosk, sim, waitForRecord }) => {
+  test('a code entered while the browser is offline is sent when it is back online', async ({ page, context, kiosk, sim, waitForRecord, allowConsoleErrors }) => {
+    // The refusal's sound was not loaded yet, and cannot be while offline.
+    allowConsoleErrors(...BROWSER_OFFLINE_ERRORS, /^Sound sorryCode failed to load /);
     await kiosk.open(page, { model: 'GEN2' });
     await context.setOffline(true);
     await expect(page.getByRole('link', { name: 'Call a manager' })).toHaveCount(0);

@@ -1,10 +1,11 @@
 // Startup: token handling, installer message, splash (SPEC.md sections 2, 4, 8).
-import { expect, fastForwardUntil, records, test, waitForChannel } from './fixtures';
+import { API_DOWN_ERRORS, expect, fastForwardUntil, records, test, waitForChannel } from './fixtures';
 
 const PROPERTY_API = '**/api/telephone-entry/property';
 
 test.describe('startup', () => {
-  test('without a token the installer message shows, never a blank page', async ({ page, kiosk, sim }) => {
+  test('without a token the installer message shows, never a blank page', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+    allowConsoleErrors(/API token is not defined/);
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
@@ -26,7 +27,8 @@ test.describe('startup', () => {
     expect(records(sim, 'logs')).toEqual([]);
   });
 
-  test('an empty token counts as none', async ({ page, kiosk }) => {
+  test('an empty token counts as none', async ({ page, kiosk, allowConsoleErrors }) => {
+    allowConsoleErrors(/API token is not defined/);
     await kiosk.open(page, { token: '', model: 'TOUCH', waitForHome: false });
     await expect(page.getByRole('heading', { name: 'This panel is not set up yet' })).toBeVisible();
   });
@@ -63,7 +65,8 @@ test.describe('startup', () => {
     await expect(page.getByText('Loading...')).toHaveCount(0);
   });
 
-  test('with the API down at first start the splash stays, then the retry every 5 s loads the property', async ({ page, kiosk, sim }) => {
+  test('with the API down at first start the splash stays, then the retry every 5 s loads the property', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+    allowConsoleErrors(...API_DOWN_ERRORS);
     let refused = 0;
     page.on('response', (response) => {
       if (response.url().endsWith('/api/telephone-entry/property') && response.status() === 503) refused += 1;

@@ -29,6 +29,8 @@ function isPlaying(page: Page, selector: string): Promise<boolean> {
 test('a resident answers with live video both ways and opens the gate with their code', async ({ page, kiosk, sim, waitForRecord }) => {
   await kiosk.open(page, { model: 'GEN1' });
   await page.keyboard.press('ArrowUp');
+  // The directory takes keys once it is on screen.
+  await expect(page.getByRole('status', { name: 'Lookup code' })).toBeVisible();
   for (const digit of KNOWN.firstResident.lookup) await page.keyboard.press(digit);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Call ${KNOWN.firstResident.name}`);
   await expect(page.getByRole('status')).toHaveText(`Calling ${KNOWN.firstResident.name}...`);
@@ -79,6 +81,8 @@ test('the manager answers a call with video and denies it: the visitor is told, 
 test('the kiosk hanging up ends the console side of the video call', async ({ page, kiosk, sim, waitForRecord }) => {
   await kiosk.open(page, { model: 'GEN1' });
   await page.keyboard.press('ArrowUp');
+  // The directory takes keys once it is on screen.
+  await expect(page.getByRole('status', { name: 'Lookup code' })).toBeVisible();
   for (const digit of KNOWN.firstResident.lookup) await page.keyboard.press(digit);
   const call = await waitForRecord('calls', undefined, { timeout: 10_000 });
   const farEnd = await openConsole(page, sim);

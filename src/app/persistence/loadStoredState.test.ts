@@ -12,6 +12,7 @@ const GOOD: { [K in StoredKey]: unknown } = {
   session: { token: 'abc', model: 'GEN2' },
   accessQueue: { items: [{ user_code: '10001', access_granted: true, created_at: '2026-11-21T10:00:00.000Z' }] },
   recentCalls: { expiries: { '101': [4102444800000] } },
+  codeLock: { refusedAt: [4102444700000], lock: { since: 4102444600000, until: 4102444630000 } },
   notifications: { items: [{ id: 'n1', status: 'ERROR', title: "Sorry, that code didn't work" }] },
   featureFlags: { telnyx_enabled: true },
   property: { data: parsePropertyResponse(rawProperty()).data, twimlToken: 'twiml-1' },

@@ -2,6 +2,7 @@ import { nanoid } from '@reduxjs/toolkit';
 import * as v from 'valibot';
 import { parseInstant } from '../../features/access-queue/accessRequestKey';
 import type { AccessQueueState } from '../../features/access-queue/accessQueueSlice';
+import type { CodeLockState } from '../../features/code-lock/codeLockSlice';
 import type { NotificationsState } from '../../features/notifications/notificationsSlice';
 import { parseFeatureFlags, type FeatureFlagsState } from '../../features/property/featureFlagsSlice';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
@@ -162,10 +163,34 @@ const recentCalls: StoredPart<RecentCallsState> = {
   },
 };
 
+const time = v.pipe(v.number(), v.finite());
+const lockSpan = v.pipe(
+  v.object({ since: time, until: time }),
+  v.check(({ since, until }) => since <= until, 'ends before it starts'),
+);
+
+/** The code-guessing lock: refusal times and the lock in force; anything unreadable starts the count afresh (logged). */
+const codeLock: StoredPart<CodeLockState> = {
+  version: STORE_VERSION,
+  migrations: { 2: same },
+  read(stored) {
+    const raw = isRecord(stored) ? stored : {};
+    const problems = isRecord(stored) ? [] : [`codeLock: not an object (${excerpt(stored)})`];
+    const refusedAt = Array.isArray(raw.refusedAt) ? raw.refusedAt.filter((at): at is number => v.is(time, at)) : [];
+    if (Array.isArray(raw.refusedAt) ? refusedAt.length !== raw.refusedAt.length : raw.refusedAt !== undefined) {
+      problems.push(`codeLock.refusedAt: ${excerpt(raw.refusedAt)}`);
+    }
+    const lock = raw.lock == null ? null : v.is(lockSpan, raw.lock) ? { since: raw.lock.since, until: raw.lock.until } : null;
+    if (raw.lock != null && lock === null) problems.push(`codeLock.lock: ${excerpt(raw.lock)}`);
+    return { state: { refusedAt, lock }, problems };
+  },
+};
+
 /** Every stored part, in the order they are written: what must never be lost first, what the back end can send again last. */
 export const STORED_PARTS: { [K in StoredKey]: StoredPart<RootState[K]> } = {
   session,
   accessQueue,
+  codeLock,
   recentCalls,
   notifications,
   featureFlags,

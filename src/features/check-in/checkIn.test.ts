@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { appStarted } from '../../app/actions';
 import { makeStore } from '../../app/store';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
@@ -28,6 +28,20 @@ describe('check-in', () => {
     expect(requestsTo('telephone-entry/checkin')).toHaveLength(3);
     store.dispose();
     await vi.advanceTimersByTimeAsync(90000);
+    expect(requestsTo('telephone-entry/checkin')).toHaveLength(3);
+  });
+
+  it('keeps to every 30 s from the start of each check-in when one hangs until its time limit', async () => {
+    apiServer.use(http.post(`${API_URL}/api/telephone-entry/checkin`, () => delay('infinite')));
+    // The test services give every call 2 s.
+    const store = makeStore(createTestServices());
+    onTestFinished(() => store.dispose());
+    store.dispatch(appStarted());
+    await vi.advanceTimersByTimeAsync(29_900);
+    expect(requestsTo('telephone-entry/checkin')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(requestsTo('telephone-entry/checkin')).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(30_000);
     expect(requestsTo('telephone-entry/checkin')).toHaveLength(3);
   });
 });

@@ -3,6 +3,7 @@ import type { AppDispatch, AppStartListening } from '../../app/listenerMiddlewar
 import type { RootState } from '../../app/rootReducer';
 import { gateOpeningEnded, gateOpeningStarted } from '../app-status/appStatusSlice';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
+import { enteredCodeGranted, enteredCodeRefused, isCodeEntryLocked } from '../code-lock/codeLockSlice';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
 import { selectPropertyData } from '../property/propertySlice';
 import { selectRecordsAccessRequests, selectValidCodes } from '../property/selectors';
@@ -42,6 +43,8 @@ export function listenForGate(startListening: AppStartListening): void {
       let code = '';
       let valid = false;
       if (codeEntered.match(action)) {
+        // The screens take no codes while entry is locked; one that arrives anyway is not even checked.
+        if (isCodeEntryLocked(state.codeLock, Date.now())) return;
         code = action.payload.code;
         valid = isValidEnteredCode(validCodes, code);
       } else if (hardwareCodeRead.match(action) || hardwareReadRefused.match(action)) {
@@ -51,9 +54,12 @@ export function listenForGate(startListening: AppStartListening): void {
       if (valid) {
         // The gate first: its signal leaves before the request is recorded.
         dispatch(gateOpenRequested(code));
+        if (!fromHardware) dispatch(enteredCodeGranted());
         recordAccessRequest(dispatch, state, code, true);
         return;
       }
+      // Card reads are not counted: the reader is the panel's own, and a guess needs a card.
+      if (!fromHardware) dispatch(enteredCodeRefused({ at: Date.now(), settings: extra.settings.codeLock }));
       recordAccessRequest(dispatch, state, code, false);
       extra.sound.play(fromHardware ? 'error' : 'sorryCode');
       dispatch(notificationPushed({ status: 'ERROR', title: SORRY_CODE }));

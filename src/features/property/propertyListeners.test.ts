@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { appStarted } from '../../app/actions';
 import { makeStore } from '../../app/store';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
@@ -138,6 +138,18 @@ describe('property polling', () => {
     expect(requestsTo('telephone-entry/property')).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(1000);
     expect(requestsTo('telephone-entry/property')).toHaveLength(3);
+  });
+
+  it('a hung feature-flags call does not hold up the next property load', async () => {
+    apiServer.use(
+      http.get(`${API_URL}/api/feature-flags`, () => delay('infinite')),
+      http.get(propertyPath, () => new HttpResponse(null, { status: 503 })),
+    );
+    start();
+    await vi.advanceTimersByTimeAsync(5_100);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(2);
+    // One flags call at a time: the hung one is given up (2 s in tests) before another is made.
+    expect(requestsTo('feature-flags')).toHaveLength(2);
   });
 
   it('stops polling when the store is disposed', async () => {

@@ -46,8 +46,17 @@ async function loadProperty({ dispatch, getState, extra: { api, logger } }: AppL
  */
 export function listenForPropertyPolling(startListening: AppStartListening): void {
   whileAppRuns(startListening, async (listener) => {
+    let flagsLoading = false;
     for (;;) {
-      await Promise.all([loadProperty(listener), loadFeatureFlags(listener)]);
+      // Feature flags load beside the property, not in step: a hung flags call must not delay the next property load.
+      if (!flagsLoading) {
+        flagsLoading = true;
+        listener.fork(async () => {
+          await loadFeatureFlags(listener);
+          flagsLoading = false;
+        });
+      }
+      await loadProperty(listener);
       const state = listener.getState();
       if (selectPropertyRefreshPending(state)) continue;
       await listener.take(propertyRefreshRequested.match, selectPropertyError(state) ? PROPERTY_RETRY_MS : PROPERTY_REFRESH_MS);

@@ -38,6 +38,18 @@ describe('real-time channel', () => {
     expect(requestsTo('telephone-entry/property')).toHaveLength(2);
   });
 
+  it('reloads the property when the channel is subscribed again after a reconnection, not on the first subscription', async () => {
+    const { services } = started();
+    await vi.advanceTimersByTimeAsync(10);
+    services.realtime.confirmSubscription(CHANNEL);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(1);
+    // The connection dropped and came back: whatever was sent meanwhile was missed.
+    services.realtime.confirmSubscription(CHANNEL);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(requestsTo('telephone-entry/property')).toHaveLength(2);
+  });
+
   it('resubscribes 5 s after a subscription error', async () => {
     const { services } = started();
     await vi.advanceTimersByTimeAsync(10);

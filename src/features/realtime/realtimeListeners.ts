@@ -10,11 +10,14 @@ const selectPropertyId = (state: RootState) => state.property.data?.property.id 
 /**
  * From appStarted until the middleware is cleared: stays subscribed to the
  * property's private channel, follows a change of property, and resubscribes
- * 5 s after a subscription error.
+ * 5 s after a subscription error. Every subscription after the first (pusher-js
+ * resubscribes by itself after a reconnection) reloads the property: a
+ * `property-updated` sent while the channel was down was never heard.
  */
 export function listenForRealtime(startListening: AppStartListening): void {
   whileAppRuns(startListening, async (listener) => {
     const { realtime, logger } = listener.extra;
+    let subscribedBefore = false;
     try {
       for (;;) {
         if (selectPropertyId(listener.getState()) === null) {
@@ -24,6 +27,10 @@ export function listenForRealtime(startListening: AppStartListening): void {
         const unsubscribe = realtime.subscribe(propertyChannelName(propertyId), {
           onEvent: (event, data) =>
             listener.dispatch(event === 'property-updated' ? propertyRefreshRequested() : channelEventReceived({ event, data })),
+          onSubscribed: () => {
+            if (subscribedBefore) listener.dispatch(propertyRefreshRequested());
+            subscribedBefore = true;
+          },
           onSubscriptionError: (error) => {
             logger.error('Real-time channel subscription failed', error);
             listener.dispatch(channelSubscriptionFailed());

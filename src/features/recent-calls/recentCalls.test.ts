@@ -35,7 +35,8 @@ describe('recent calls', () => {
     expect(selectRecentCallCount(store.getState(), 'manager')).toBe(0);
     await vi.advanceTimersByTimeAsync(HOUR);
     expect(selectRecentCallCount(store.getState(), '101')).toBe(0);
-  });
+    // Two hours of the whole app's polls and sends through msw: seconds of work on a loaded machine.
+  }, 20_000);
 
   it('a count from before a reload still goes down on time', async () => {
     vi.setSystemTime(0);

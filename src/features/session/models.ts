@@ -52,3 +52,8 @@ export function deviceStrings(model: PanelModel): DeviceStrings {
 }
 
 export const isTouch = (model: PanelModel): boolean => model === 'TOUCH';
+
+/** Code entry and QR scanning are locked after too many refused codes (not in SPEC.md: worded like its messages). */
+export const CODE_LOCKED = 'Too many wrong codes';
+/** The lock's countdown. */
+export const tryAgainIn = (seconds: number): string => `Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;

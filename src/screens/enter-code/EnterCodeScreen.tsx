@@ -4,6 +4,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { CodeSlots } from '../../components/CodeSlots';
 import { Keypad } from '../../components/Keypad';
+import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
+import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
 import { codeEntered } from '../../features/gate/gateActions';
 import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
@@ -16,13 +18,16 @@ export function EnterCodeScreen() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
-  const [digits, setDigits] = useState(() => initialDigits(params.get('initialCode')));
+  const lockSeconds = useCodeLockSeconds();
+  // A digit that opened this screen during a lock is not kept either.
+  const [digits, setDigits] = useState(() => (lockSeconds > 0 ? '' : initialDigits(params.get('initialCode'))));
   const { strings, touch } = useDevice();
   const goHome = () => navigate('/');
 
   useIdleTimeout(goHome);
 
   const addDigit = (digit: Digit) => {
+    if (lockSeconds > 0) return;
     const code = digits + digit;
     if (code.length < ACCESS_CODE_LENGTH) {
       setDigits(code);
@@ -41,8 +46,8 @@ export function EnterCodeScreen() {
   return (
     <main className={touch ? 'screen enter-code enter-code-touch' : 'screen enter-code'}>
       <h1>{strings.enterCode}</h1>
-      <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label="Code entered" />
-      {touch && <Keypad onDigit={addDigit} />}
+      {lockSeconds > 0 ? <CodeLockNotice seconds={lockSeconds} /> : <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label="Code entered" />}
+      {touch && <Keypad onDigit={addDigit} disabled={lockSeconds > 0} />}
       <footer className="screen-footer">
         <CancelButton onCancel={goHome} />
       </footer>

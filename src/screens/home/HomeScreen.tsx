@@ -4,6 +4,8 @@ import { config } from '../../app/config';
 import { Logo } from '../../components/Logo';
 import { selectIsOnline, selectPropertyStatus } from '../../features/app-status/appStatusSlice';
 import { TEST_CALL_RESIDENT } from '../../features/call/callTarget';
+import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
+import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
 import { useButtons } from '../../features/input/useButtons';
 import { selectCurrentNotification } from '../../features/notifications/notificationsSlice';
 import { selectDevice, selectPropertyMeta } from '../../features/property/selectors';
@@ -20,12 +22,14 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const notificationShowing = useAppSelector(selectCurrentNotification) !== null;
   const { labels, strings } = useDevice();
   const links = homeLinks(device, property, isOnline);
+  const lockSeconds = useCodeLockSeconds();
 
   useButtons((button) => {
     if ((button === 'UP' || button === 'DOWN') && links.directory) navigate('/resident-directory');
     else if (button === 'GO' && links.scanQr) navigate('/scan-qr');
     else if (button === 'BACK' && links.callManager) navigate('/call');
-    else if (isDigit(button) && links.enterCode) navigate(`/enter-code?initialCode=${button}`);
+    // While codes are locked the digit is not kept: the code screen says why.
+    else if (isDigit(button) && links.enterCode) navigate(lockSeconds > 0 ? '/enter-code' : `/enter-code?initialCode=${button}`);
     else if (button === 'SPACE' && isOnline) navigate(`/call?resident=${TEST_CALL_RESIDENT}`);
   }, !notificationShowing);
 
@@ -43,6 +47,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
         )}
         {links.callManager && <HomeLink to="/call" text={strings.callManager} hint={labels?.back ?? null} />}
       </nav>
+      {lockSeconds > 0 && (links.enterCode || links.scanQr) && <CodeLockNotice seconds={lockSeconds} />}
       <footer className="screen-footer version">
         v{config.version}
         {loading ? ' ...' : ''}

@@ -150,4 +150,24 @@ describe('scan-qr screen', () => {
       vi.useRealTimers();
     }
   });
+
+  it('while code entry is locked, the camera stays off and the screen says why; scanning starts when the lock ends', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    try {
+      const openCamera = vi.spyOn(device, 'openCamera');
+      const now = Date.now();
+      renderKiosk({ route: '/scan-qr', preloaded: { codeLock: { refusedAt: [], lock: { since: now - 28_000, until: now + 2_000 } } } });
+      expect(screen.getByRole('alert')).toHaveTextContent('Too many wrong codes');
+      expect(screen.getByText('Try again in 2 seconds')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Camera')).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(openCamera).not.toHaveBeenCalled();
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(screen.queryByText('Too many wrong codes')).toBeNull();
+      expect(screen.getByText('If you were texted a QR code, pull it up and center it on the camera')).toBeInTheDocument();
+      expect(openCamera).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

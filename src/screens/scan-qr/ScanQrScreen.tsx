@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { CancelButton } from '../../components/CancelButton';
+import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
+import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
 import { codeEntered } from '../../features/gate/gateActions';
 import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
@@ -22,8 +24,8 @@ const FAILURE_TEXT: Record<ScanFailure, string> = {
 
 export function ScanQrScreen() {
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const { strings } = useDevice();
+  const lockSeconds = useCodeLockSeconds();
   const goHome = () => navigate('/');
 
   useIdleTimeout(goHome);
@@ -31,6 +33,23 @@ export function ScanQrScreen() {
     if (button === 'BACK') goHome();
   });
 
+  return (
+    <main className="screen scan-qr">
+      <h1>{strings.scanQr}</h1>
+      {/* Locked: no camera at all until the lock ends, then scanning starts by itself. */}
+      {lockSeconds > 0 ? <CodeLockNotice seconds={lockSeconds} /> : <CameraScan goHome={goHome} />}
+      <footer className="screen-footer">
+        <CancelButton onCancel={goHome} />
+      </footer>
+    </main>
+  );
+}
+
+/** The instructions and the camera, scanning while shown; leaving stops the camera and the decoder. */
+function CameraScan({ goHome }: { goHome: () => void }) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { strings } = useDevice();
   const { videoRef, status } = useQrScanner({
     onDecoded: (value) => {
       if (!isAccessCodePayload(value)) {
@@ -53,8 +72,7 @@ export function ScanQrScreen() {
   }, [status, dispatch, navigate]);
 
   return (
-    <main className="screen scan-qr">
-      <h1>{strings.scanQr}</h1>
+    <>
       <p className="scan-qr-instructions">{strings.qrInstructions}</p>
       <div className="camera-view">
         <video ref={videoRef} muted playsInline aria-label="Camera" />
@@ -69,9 +87,6 @@ export function ScanQrScreen() {
           </p>
         )}
       </div>
-      <footer className="screen-footer">
-        <CancelButton onCancel={goHome} />
-      </footer>
-    </main>
+    </>
   );
 }

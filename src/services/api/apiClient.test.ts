@@ -32,6 +32,40 @@ describe('API client', () => {
     await expect(client(50).getProperty()).rejects.toThrow(/timed out after 50 ms/);
   });
 
+  it('gives each call its own time limit', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    apiServer.use(http.all(`${API_URL}/api/*`, () => delay('infinite')));
+    const api = createApiClient({ baseUrl: API_URL, getToken: () => 'tok' });
+    const calls: Array<[string, () => Promise<unknown>, number]> = [
+      ['feature-flags', () => api.getFeatureFlags(), 10_000],
+      ['telephone-entry/property', () => api.getProperty(), 15_000],
+      ['telephone-entry/access-requests', () => api.sendAccessRequests([]), 20_000],
+      ['telephone-entry/checkin', () => api.checkIn(), 10_000],
+      ['telephone-entry/logs', () => api.sendLog({ message: 'm', meta: null, timestamp: 't' }), 10_000],
+      ['telephone-entry/calls', () => api.createCall({ resident_id: null, image_data: 'data:,', telnyx_enabled: false }), 15_000],
+      ['telephone-entry/sip-call', () => api.startSipCall({ intercomCallId: 'c', pusherChannelName: 'p', tenantId: null, to: '+1', username: 'u' }), 10_000],
+      ['telephone-entry/pusher/auth', () => api.authorizeChannel('1.2', 'private-x'), 10_000],
+    ];
+    for (const [path, start, limitMs] of calls) {
+      const outcome = start().then(() => 'answered', (error: Error) => error.message);
+      await vi.advanceTimersByTimeAsync(limitMs - 1);
+      const early = await Promise.race([outcome, Promise.resolve('pending')]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect([early, await outcome]).toEqual(['pending', expect.stringMatching(new RegExp(`^(GET|POST) ${path} failed: timed out after ${limitMs} ms$`))]);
+    }
+  });
+
+  it('sends the channel authorization form-encoded, as pusher-js would', async () => {
+    apiServer.use(http.post(`${API_URL}/api/telephone-entry/pusher/auth`, () => HttpResponse.json({ auth: 'k:s' })));
+    await expect(client().authorizeChannel('1.2', 'private-x')).resolves.toEqual({ auth: 'k:s' });
+    expect(requestsTo('telephone-entry/pusher/auth')).toEqual([
+      { method: 'POST', path: '/api/telephone-entry/pusher/auth', authorization: 'Bearer tok', body: 'socket_id=1.2&channel_name=private-x' },
+    ]);
+  });
+
   it('an unparsable body is an ApiError', async () => {
     apiServer.use(http.get(`${API_URL}/api/feature-flags`, () => new HttpResponse('<html>', { status: 200 })));
     await expect(client().getFeatureFlags()).rejects.toBeInstanceOf(ApiError);
@@ -50,5 +84,24 @@ describe('remote logger', () => {
     );
     apiServer.use(http.post(`${API_URL}/api/telephone-entry/logs`, () => HttpResponse.error()));
     expect(() => logger.error('again')).not.toThrow();
+  });
+
+  it('sends at most 4 lines at once, the rest in turn; while the API hangs, at most 100 wait and more go to the console only', async () => {
+    const console_ = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const answers: Array<() => void> = [];
+    const sendLog = vi.fn((_entry: { message: string }) => new Promise<void>((resolve) => answers.push(resolve)));
+    const logger = createRemoteLogger({ sendLog });
+    for (let i = 1; i <= 110; i += 1) logger.error(`line ${i}`);
+    const sent = () => sendLog.mock.calls.map(([entry]) => entry.message);
+    expect(sent()).toEqual(['line 1', 'line 2', 'line 3', 'line 4']);
+    expect(console_).toHaveBeenCalledTimes(110);
+    // Each answer lets the next waiting line go, until the 104 kept are sent.
+    while (answers.length > 0) {
+      answers.splice(0).forEach((answer) => answer());
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(answers.length).toBeLessThanOrEqual(4);
+    }
+    expect(sendLog).toHaveBeenCalledTimes(104);
+    expect(sent().at(-1)).toBe('line 104');
   });
 });

@@ -111,6 +111,26 @@ describe('createHardwareSocket', () => {
     hardware.stop();
   });
 
+  it('gives up a connection that is not open after 5 s and tries again after the back-off', async () => {
+    const { hardware, log } = setup();
+    const silent = FakeSocket.last;
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(silent.closed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(silent.closed).toBe(true);
+    expect(log).toHaveBeenCalledWith('Hardware socket: connection not open in time', { url: 'ws://panel.local/hardware', ms: 5000 });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(FakeSocket.all).toHaveLength(2);
+    // A late open of the abandoned socket changes nothing.
+    silent.open();
+    expect(silent.sent).toEqual([]);
+    FakeSocket.last.open();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.last.calls()).toEqual([detect]);
+    hardware.stop();
+  });
+
   it('opens the gate once the socket is back within the retry window', async () => {
     const { hardware } = setup();
     const opened = hardware.openGate('12345');

@@ -20,6 +20,8 @@ export interface HardwareSocketOptions {
   relayDelayMs?: number;
   retryWindowMs?: number;
   requestTimeoutMs?: number;
+  /** A connection not open by then is given up and tried again: a daemon that never answers must not hold the socket in CONNECTING. */
+  connectTimeoutMs?: number;
 }
 
 const FIRST_RETRY_MS = 500;
@@ -79,12 +81,14 @@ export function createHardwareSocket({
   relayDelayMs = 600,
   retryWindowMs = 10_000,
   requestTimeoutMs = 5_000,
+  connectTimeoutMs = 5_000,
 }: HardwareSocketOptions): HardwareService {
   let onNotification: ((notification: HardwareNotification) => void) | null = null;
   let socket: SocketLike | null = null;
   let isOpen = false;
   let retryMs = FIRST_RETRY_MS;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let connectTimer: ReturnType<typeof setTimeout> | undefined;
   let nextId = 1;
   const waiters = new Set<Waiter>();
 
@@ -171,7 +175,13 @@ export function createHardwareSocket({
       return scheduleReconnect();
     }
     socket = next;
+    connectTimer = setTimeout(() => {
+      if (retryMs === FIRST_RETRY_MS) log('Hardware socket: connection not open in time', { url, ms: connectTimeoutMs });
+      drop(next);
+      scheduleReconnect();
+    }, connectTimeoutMs);
     next.onopen = () => {
+      clearTimeout(connectTimer);
       isOpen = true;
       retryMs = FIRST_RETRY_MS;
       call('detectUrl', [getDetectUrl()]).catch((error: unknown) => log('Hardware socket: detectUrl failed', error));
@@ -184,11 +194,20 @@ export function createHardwareSocket({
       if (retryMs === FIRST_RETRY_MS) log('Hardware socket error', { url });
     };
     next.onclose = () => {
+      clearTimeout(connectTimer);
       socket = null;
       isOpen = false;
       settleAll('reply', new Error(SOCKET_CLOSED));
       scheduleReconnect();
     };
+  }
+
+  /** Closes `closing` without its close event scheduling a reconnect (the caller decides). */
+  function drop(closing: SocketLike) {
+    closing.onopen = closing.onmessage = closing.onerror = closing.onclose = null;
+    closing.close();
+    if (socket === closing) socket = null;
+    isOpen = false;
   }
 
   function scheduleReconnect() {
@@ -205,14 +224,9 @@ export function createHardwareSocket({
     stop() {
       onNotification = null;
       clearTimeout(reconnectTimer);
+      clearTimeout(connectTimer);
       reconnectTimer = undefined;
-      if (socket) {
-        // Detach first so the close does not schedule a reconnect.
-        socket.onopen = socket.onmessage = socket.onerror = socket.onclose = null;
-        socket.close();
-        socket = null;
-      }
-      isOpen = false;
+      if (socket) drop(socket);
       retryMs = FIRST_RETRY_MS;
       settleAll(null, new Error('Hardware socket stopped'));
     },

@@ -1,5 +1,6 @@
-import { http, HttpResponse, ws, type WebSocketHandlerConnection } from 'msw';
+import { delay, http, HttpResponse, ws, type WebSocketHandlerConnection } from 'msw';
 import { setupServer } from 'msw/node';
+import { createApiClient } from '../api/apiClient';
 import { createPusherRealtime, pusherOptions } from './pusherRealtime';
 import type { ChannelHandlers } from './types';
 
@@ -7,13 +8,12 @@ type Client = WebSocketHandlerConnection['client'];
 type Frame = { event: string; channel?: string; data?: unknown };
 
 const channelName = 'private-telephone-entry-property-7';
-const authUrl = 'http://127.0.0.1:8787/api/telephone-entry/pusher/auth';
 
 // A minimal Pusher-protocol server: greets, accepts every subscribe, records client frames.
 let clients: Client[] = [];
 let frames: Frame[] = [];
 let closed = 0;
-let authStatus = 200;
+let authAnswer: 'ok' | 'hang' | 'no-auth' | number = 'ok';
 let authRequests: Array<{ authorization: string | null; form: URLSearchParams }> = [];
 
 const pusherServer = ws.link('ws://127.0.0.1:8787/app/*');
@@ -21,8 +21,9 @@ const server = setupServer(
   http.post('*/api/telephone-entry/pusher/auth', async ({ request }) => {
     const form = new URLSearchParams(await request.text());
     authRequests.push({ authorization: request.headers.get('Authorization'), form });
-    if (authStatus !== 200) return new HttpResponse(null, { status: authStatus });
-    return HttpResponse.json({ auth: 'app-key:signature' });
+    if (typeof authAnswer === 'number') return new HttpResponse(null, { status: authAnswer });
+    if (authAnswer === 'hang') await delay('infinite');
+    return HttpResponse.json(authAnswer === 'no-auth' ? { signature: 'x' } : { auth: 'app-key:signature' });
   }),
   pusherServer.addEventListener('connection', ({ client }) => {
     clients.push(client);
@@ -47,16 +48,17 @@ beforeEach(() => {
   clients = [];
   frames = [];
   closed = 0;
-  authStatus = 200;
+  authAnswer = 'ok';
   authRequests = [];
+  // The kiosk's own API client, with a short limit for the hung authorization.
+  const api = createApiClient({ baseUrl: 'http://127.0.0.1:8787', getToken: () => 'device-token', timeoutMs: 300 });
   realtime = createPusherRealtime({
     key: 'app-key',
     cluster: '',
     host: '127.0.0.1',
     port: 8787,
     forceTLS: false,
-    authEndpoint: authUrl,
-    getToken: () => 'device-token',
+    authorize: api.authorizeChannel,
     log: vi.fn(),
   });
 });
@@ -97,15 +99,33 @@ describe('createPusherRealtime', () => {
   });
 
   it('reports a refused authorization as a subscription error', async () => {
-    authStatus = 403;
+    authAnswer = 403;
     const channel = handlers();
     realtime.subscribe(channelName, channel);
     await vi.waitFor(() => expect(channel.onSubscriptionError).toHaveBeenCalled());
-    expect(channel.onSubscriptionError).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'AuthError', status: 403 }),
-    );
+    expect(channel.onSubscriptionError).toHaveBeenCalledWith({ type: 'AuthError', error: 'POST telephone-entry/pusher/auth answered 403' });
     expect(channel.onSubscribed).not.toHaveBeenCalled();
     expect(sent('pusher:subscribe')).toEqual([]);
+  });
+
+  it('gives up an authorization that does not answer in time: a subscription error, so the channel is tried again', async () => {
+    authAnswer = 'hang';
+    const channel = handlers();
+    realtime.subscribe(channelName, channel);
+    await vi.waitFor(() => expect(channel.onSubscriptionError).toHaveBeenCalled());
+    expect(channel.onSubscriptionError).toHaveBeenCalledWith({
+      type: 'AuthError',
+      error: 'POST telephone-entry/pusher/auth failed: timed out after 300 ms',
+    });
+    expect(sent('pusher:subscribe')).toEqual([]);
+  });
+
+  it('refuses an authorization answer without an auth string', async () => {
+    authAnswer = 'no-auth';
+    const channel = handlers();
+    realtime.subscribe(channelName, channel);
+    await vi.waitFor(() => expect(channel.onSubscriptionError).toHaveBeenCalled());
+    expect(channel.onSubscriptionError).toHaveBeenCalledWith({ type: 'AuthError', error: 'The channel authorization has no auth string' });
   });
 
   it('sends client events on the channel', async () => {
@@ -153,14 +173,13 @@ describe('createPusherRealtime', () => {
 });
 
 describe('pusherOptions', () => {
-  const base = { cluster: 'mt1', port: 6001, forceTLS: true, authEndpoint: authUrl, getToken: () => null };
+  const base = { cluster: 'mt1', port: 6001, forceTLS: true, authorize: async () => ({ auth: 'k:s' }) };
 
-  it('uses the cluster when no host is set, without a bearer header when there is no token', () => {
+  it('uses the cluster when no host is set, and authorizes through the given function', () => {
     const options = pusherOptions({ ...base, host: '' });
     expect(options).toMatchObject({ cluster: 'mt1', forceTLS: true });
     expect(options.wsHost).toBeUndefined();
-    const auth = options.channelAuthorization as { headersProvider: () => unknown };
-    expect(auth.headersProvider()).toEqual({});
+    expect(options.channelAuthorization).toEqual({ customHandler: expect.any(Function) });
   });
 
   it('points at a self-hosted server over WebSocket only', () => {

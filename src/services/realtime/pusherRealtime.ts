@@ -1,4 +1,4 @@
-import Pusher, { type Channel, type Options } from 'pusher-js';
+import Pusher, { type Channel, type ChannelAuthorizationHandler, type Options } from 'pusher-js';
 import type { ChannelHandlers, RealtimeService } from './types';
 
 export interface PusherRealtimeOptions {
@@ -8,30 +8,34 @@ export interface PusherRealtimeOptions {
   host: string;
   port: number;
   forceTLS: boolean;
-  authEndpoint: string;
-  /** Read on every channel authorization, so a renewed token is picked up. */
-  getToken: () => string | null;
+  /**
+   * Asks the back end to sign a subscription (POST telephone-entry/pusher/auth),
+   * with its own time limit: pusher-js's own request has none, and a hung one
+   * would leave the channel unsubscribed for good.
+   */
+  authorize: (socketId: string, channelName: string) => Promise<unknown>;
   log: (message: string, meta?: unknown) => void;
   PusherImpl?: typeof Pusher;
 }
 
+/** The authorization in the shape pusher-js needs, or why it is not one. */
+function authorizationData(answer: unknown): { auth: string; channel_data?: string } {
+  const { auth, channel_data } = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
+  if (typeof auth !== 'string' || auth === '') throw new Error('The channel authorization has no auth string');
+  return typeof channel_data === 'string' ? { auth, channel_data } : { auth };
+}
+
 /** pusher-js options for either a self-hosted server or the Pusher cluster. */
-export function pusherOptions({
-  cluster,
-  host,
-  port,
-  forceTLS,
-  authEndpoint,
-  getToken,
-}: Omit<PusherRealtimeOptions, 'key' | 'log' | 'PusherImpl'>): Options {
-  const channelAuthorization: Options['channelAuthorization'] = {
-    endpoint: authEndpoint,
-    transport: 'ajax',
-    headersProvider: () => {
-      const token = getToken();
-      return token ? { Authorization: `Bearer ${token}` } : {};
-    },
+export function pusherOptions({ cluster, host, port, forceTLS, authorize }: Omit<PusherRealtimeOptions, 'key' | 'log' | 'PusherImpl'>): Options {
+  const customHandler: ChannelAuthorizationHandler = ({ socketId, channelName }, callback) => {
+    authorize(socketId, channelName)
+      .then(authorizationData)
+      .then(
+        (data) => callback(null, data),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
   };
+  const channelAuthorization: Options['channelAuthorization'] = { customHandler };
   if (!host) return { cluster, forceTLS, channelAuthorization };
   // A self-hosted server speaks WebSocket only: no HTTP fallbacks to try.
   return {

@@ -1,0 +1,67 @@
+/**
+ * Build-time configuration, read from Vite's `VITE_*` variables. Pure, so the
+ * build itself (vite.config.ts: the Content-Security-Policy) reads the same
+ * values the kiosk does.
+ */
+export interface AppConfig {
+  apiUrl: string;
+  pusher: { key: string; cluster: string; host: string; port: number; forceTLS: boolean };
+  hardwareSocketUrl: string;
+  videoApiUrl: string;
+  videoApiKey: string;
+  appEnv: 'production' | 'development';
+  callProviders: 'live' | 'simulator';
+  /**
+   * SPEC.md's reload after each notification. Only a development build can turn
+   * it off (VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION=true), for the memory
+   * benchmark, where the reload would hide a leak.
+   */
+  reloadAfterNotification: boolean;
+  /** Code guessing: this many refused typed or scanned codes within `windowMs` lock code entry for `lockMs` (0 attempts or 0 ms: never). */
+  codeLock: { attempts: number; windowMs: number; lockMs: number };
+  version: string;
+  /** The service worker's script (offline start, src/sw.ts); null in development, where Vite builds none. */
+  serviceWorkerUrl: string | null;
+}
+
+type Env = Record<string, string | boolean | undefined>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+}
+
+/** A whole number of at least `min`, else the fallback. */
+function int(env: Env, name: string, fallback: number, min = 1): number {
+  const raw = text(env, name, '');
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  return Number.isSafeInteger(value) && value >= min ? value : fallback;
+}
+
+export function readConfig(env: Env, version: string): AppConfig {
+  const appEnv = text(env, 'VITE_APP_ENV', 'production') === 'development' ? 'development' : 'production';
+  return {
+    apiUrl: text(env, 'VITE_API_URL', 'http://127.0.0.1:8787').replace(/\/+$/, ''),
+    pusher: {
+      key: text(env, 'VITE_PUSHER_KEY', 'kiosk-local'),
+      cluster: text(env, 'VITE_PUSHER_CLUSTER', 'mt1'),
+      // Explicitly empty means the cluster's hosted service.
+      host: env.VITE_PUSHER_HOST === undefined ? '127.0.0.1' : text(env, 'VITE_PUSHER_HOST', ''),
+      port: int(env, 'VITE_PUSHER_PORT', 8787),
+      forceTLS: text(env, 'VITE_PUSHER_FORCE_TLS', 'false') === 'true',
+    },
+    hardwareSocketUrl: text(env, 'VITE_HARDWARE_SOCKET_URL', 'ws://127.0.0.1:8787/hardware'),
+    videoApiUrl: text(env, 'VITE_VIDEO_API_URL', 'http://127.0.0.1:8787/video-provider').replace(/\/+$/, ''),
+    videoApiKey: text(env, 'VITE_VIDEO_API_KEY', 'local-video-key'),
+    appEnv,
+    callProviders: text(env, 'VITE_CALL_PROVIDERS', 'live') === 'simulator' ? 'simulator' : 'live',
+    reloadAfterNotification: !(appEnv === 'development' && text(env, 'VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION', '') === 'true'),
+    codeLock: {
+      attempts: int(env, 'VITE_CODE_LOCK_ATTEMPTS', 5, 0),
+      windowMs: int(env, 'VITE_CODE_LOCK_WINDOW_SECONDS', 60, 0) * 1000,
+      lockMs: int(env, 'VITE_CODE_LOCK_SECONDS', 30, 0) * 1000,
+    },
+    version,
+    serviceWorkerUrl: env.PROD === true ? `${text(env, 'BASE_URL', '/')}sw.js` : null,
+  };
+}

@@ -1,0 +1,64 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { withApiServer } from '../../testing/apiServer';
+import { withFakeTimers } from '../../testing/fakeTimers';
+import { renderKiosk } from '../../testing/renderKiosk';
+import { codeEntered } from '../gate/gateActions';
+import type { PanelModel } from '../session/models';
+
+withApiServer();
+withFakeTimers();
+
+const location = () => screen.getByTestId('location').textContent;
+const type = (keys: string) => [...keys].forEach((key) => fireEvent.keyDown(window, { key }));
+const countdown = () => screen.getByText(/^Try again in /).textContent;
+
+/** Renders `route`, then has 5 wrong codes typed (as the issue of record words the lock: 5 within 60 s lock for 30 s). */
+function lockedAt(route: string, model: PanelModel = 'GEN2') {
+  const view = renderKiosk({ route, model });
+  act(() => {
+    for (let i = 0; i < 5; i += 1) view.store.dispatch(codeEntered({ code: '99999', source: 'keypad' }));
+  });
+  return view;
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('screens while code entry is locked', () => {
+  it('code entry says why and counts down; digits do nothing until the lock ends', async () => {
+    const { services } = lockedAt('/enter-code');
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many wrong codes');
+    expect(countdown()).toBe('Try again in 30 seconds');
+    type('10001');
+    expect(services.hardware.openGate).not.toHaveBeenCalled();
+    expect(location()).toBe('/enter-code');
+
+    await advance(1_000);
+    expect(countdown()).toBe('Try again in 29 seconds');
+    await advance(28_000);
+    expect(countdown()).toBe('Try again in 1 second');
+    await advance(1_000);
+    expect(screen.queryByText('Too many wrong codes')).toBeNull();
+    type('10001');
+    expect(services.hardware.openGate).toHaveBeenCalledWith('10001');
+  });
+
+  it("TOUCH: the keypad's keys are disabled", () => {
+    lockedAt('/enter-code', 'TOUCH');
+    expect(screen.getByRole('button', { name: '1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '◀ CANCEL' })).toBeEnabled();
+  });
+
+  it('home shows the countdown; a digit opens code entry, which says why, without keeping the digit', async () => {
+    lockedAt('/');
+    expect(countdown()).toBe('Try again in 30 seconds');
+    // The directory and calls are not locked.
+    expect(screen.getByRole('link', { name: /Call a resident/ })).toBeInTheDocument();
+    // The refusals' notifications hold the buttons; a visitor meets the lock once they are gone.
+    await advance(5 * 5_000 + 100);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(countdown()).toBe('Try again in 5 seconds');
+    type('4');
+    expect(location()).toBe('/enter-code');
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many wrong codes');
+  });
+});

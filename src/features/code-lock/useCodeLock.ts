@@ -1,0 +1,19 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { lockSecondsLeft, selectCodeLock } from './codeLockSlice';
+
+const everySecond = (onTick: () => void) => {
+  const timer = setInterval(onTick, 1000);
+  return () => clearInterval(timer);
+};
+const never = () => () => undefined;
+
+/**
+ * Seconds left of the code-entry lock (0: not locked), counting down once a
+ * second while a lock is held; the timer stops when the lock ends or the screen goes.
+ */
+export function useCodeLockSeconds(): number {
+  const lock = useAppSelector(selectCodeLock);
+  const secondsLeft = useCallback(() => lockSecondsLeft(lock, Date.now()), [lock]);
+  return useSyncExternalStore(lock.lock === null ? never : everySecond, secondsLeft);
+}

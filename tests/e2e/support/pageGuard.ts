@@ -1,0 +1,74 @@
+// Fails a test on anything wrong in its pages that the test did not ask for:
+// an uncaught error, a console error, a Content-Security-Policy violation.
+// Every context of a test is watched (the default one, and those of browsers
+// the test launches), so a console page or a second kiosk counts as well.
+import type { BrowserContext, TestInfo } from '@playwright/test';
+
+export interface PageGuard {
+  /** Watches every page of `context`, those opened later included. */
+  watch(context: BrowserContext): Promise<void>;
+  /**
+   * Console errors this test may cause, e.g. the kiosk logging an API that
+   * is down, or Chromium's "Failed to load resource" for a refused request.
+   * Any other console error fails the test.
+   */
+  allowConsoleErrors(...patterns: RegExp[]): void;
+  /** CSP violations this test causes on purpose (a test of the policy itself). Any other fails the test. */
+  allowCspViolations(...patterns: RegExp[]): void;
+  /** After the test: attaches the pages' log to a failed test, and throws if anything unexpected happened. */
+  finish(testInfo: TestInfo): Promise<void>;
+}
+
+/** The page's side: reports each violation to the test through a binding. */
+function reportViolations() {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+    report?.(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} in ${event.sourceFile || event.documentURI}:${event.lineNumber}`);
+  });
+}
+
+export function createPageGuard(): PageGuard {
+  const started = Date.now();
+  const log: string[] = [];
+  const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
+  const violations: string[] = [];
+  const allowedConsole: RegExp[] = [];
+  const allowedViolations: RegExp[] = [];
+  const stamp = () => `${String(Date.now() - started).padStart(6)} ms`;
+
+  return {
+    async watch(context) {
+      context.on('weberror', (webError) => {
+        const error = webError.error();
+        pageErrors.push(error.stack ?? error.message);
+        log.push(`${stamp()} pageerror ${error.message}`);
+      });
+      context.on('console', (message) => {
+        log.push(`${stamp()} ${message.type()} ${message.text()}`);
+        if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+      });
+      context.on('page', (page) => page.on('load', () => log.push(`${stamp()} load ${page.url()}`)));
+      await context.exposeBinding('__reportCspViolation', (_source, text: string) => {
+        violations.push(text);
+        log.push(`${stamp()} securitypolicyviolation ${text}`);
+      });
+      await context.addInitScript(reportViolations);
+    },
+    allowConsoleErrors: (...patterns) => void allowedConsole.push(...patterns),
+    allowCspViolations: (...patterns) => void allowedViolations.push(...patterns),
+    async finish(testInfo) {
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('kiosk-console.txt', { body: log.join('\n'), contentType: 'text/plain' });
+      }
+      if (testInfo.expectedStatus !== 'passed') return;
+      const unexpected = (list: string[], allowed: RegExp[]) => list.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      const problems = [
+        ...pageErrors.map((text) => `Uncaught error in a page:\n${text}`),
+        ...unexpected(consoleErrors, allowedConsole).map((text) => `Console error the test did not expect: ${text}`),
+        ...unexpected(violations, allowedViolations).map((text) => `Content-Security-Policy violation: ${text}`),
+      ];
+      if (problems.length > 0) throw new Error(problems.join('\n\n'));
+    },
+  };
+}
