@@ -1,5 +1,5 @@
 // QR scanning (SPEC.md sections 2 `/scan-qr`, 4 "QR scan", 5, 9) in Chromium
-// with a fake camera playing a Y4M of a QR code (BROWSER-TESTING.md). The
+// with a fake camera playing a Y4M of a QR code (support/qr-video.mjs). The
 // camera flag is per browser process, so each code gets its own browser.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -13,7 +13,7 @@ import { parseModel } from '../../features/session/models';
 import type { SessionState } from '../../features/session/sessionSlice';
 import { describeIssues, flag, parseEach, text } from '../../services/api/answerSchemas';
 import type { RootState, TransientKey } from '../rootReducer';
-import { isRecord } from '../selectorFallback';
+import { isRecord } from '../../services/json';
 
 /** The parts of the state kept across reloads (SPEC.md section 3: all but the app's own). */
 export type StoredKey = Exclude<keyof RootState, TransientKey>;

@@ -1,5 +1,5 @@
 import { appStarted } from '../actions';
-import { onlineChanged } from '../../features/app-status/appStatusSlice';
+import { onlineChanged } from '../../features/connectivity/connectivitySlice';
 import { accessRequestQueued, selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
 import { propertyLoaded } from '../../features/property/propertySlice';

@@ -4,7 +4,7 @@ import { makeStore } from '../../app/store';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { rawProperty } from '../../testing/fixtures';
-import { selectPropertyError, selectPropertyStatus } from '../app-status/appStatusSlice';
+import { selectPropertyError, selectPropertyStatus } from '../property/propertyLoadSlice';
 import { selectTelnyxEnabled } from './featureFlagsSlice';
 import { propertyRefreshRequested, selectPropertyData, selectTwimlToken } from './propertySlice';
 import { withFakeTimers } from '../../testing/fakeTimers';
