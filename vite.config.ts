@@ -7,7 +7,8 @@ import { contentSecurityPolicy } from './src/app/contentSecurityPolicy.ts';
 import { readConfig } from './src/app/readConfig.ts';
 
 /** Modules only ever loaded on demand: the call's vendor SDKs and adapters. */
-const LAZY_ONLY = /node_modules\/@(twilio|telnyx)\/|src\/services\/call\/|src\/features\/call\/routes\//;
+const LAZY_ONLY =
+  /node_modules\/@(twilio|telnyx)\/|src\/services\/call\/|src\/features\/call\/routes\/|src\/strings\/(installer|guidance|part|screen|setup)|src\/features\/session\/useScreenStrings|src\/features\/diagnostics\/faultWatch/;
 
 /**
  * The production build's Content-Security-Policy, from the configured
@@ -39,8 +40,8 @@ const offlineShell = VitePWA({
   injectRegister: false,
   manifest: false,
   injectManifest: {
-    // The app shell, the lazy screens and call SDKs, the QR worker and its WebAssembly reader, the sounds and the logo.
-    globPatterns: ['**/*.{html,js,css,svg,wav,wasm}'],
+    // The app shell, the lazy screens and call SDKs, the QR worker and its WebAssembly reader, the sounds, the spoken prompts and the logo.
+    globPatterns: ['**/*.{html,js,css,svg,wav,wasm,ogg}'],
     // A classic script: older embedded browsers run no module service workers.
     rollupFormat: 'iife',
   },

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Generates the kiosk's sounds (SPEC.md section 9) into public/sounds/<name>.wav.
-# Needs sox and espeak-ng. The output is committed, so CI and the build do not
+# Needs sox, espeak-ng and node (the spoken phrases are the catalogue's
+# `sound.*` strings, src/strings/speech.en.json; scripts/make-speech.mjs makes the
+# other languages' and the spoken prompts). The output is committed, so CI and the build do not
 # need either tool; rerun this only when a sound changes.
 # Format: mono, 16 kHz, 16-bit PCM WAV (small, and decodable by every browser).
 set -euo pipefail
 
-out="$(cd "$(dirname "$0")/.." && pwd)/public/sounds"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/public/sounds"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
@@ -32,9 +35,11 @@ sequence() {
   sox "$@" "${format[@]}" "$out/$name.wav"
 }
 
-# speak <name> <text>: a spoken phrase, trimmed of leading and trailing silence.
+# speak <name>: the catalogue's English `sound.<name>`, trimmed of leading and trailing silence.
 speak() {
-  espeak-ng -v en-us -s 150 -w "$work/speech.wav" "$2"
+  local text
+  text="$(node -p "require('$root/src/strings/speech.en.json')['sound.$1']")"
+  espeak-ng -v en-us -s 150 -w "$work/speech.wav" "$text"
   sox "$work/speech.wav" "${format[@]}" "$out/$1.wav" \
     silence 1 0.02 0.5% reverse silence 1 0.02 0.5% reverse gain -n -1
 }
@@ -64,11 +69,6 @@ sequence ring "$work/burst.wav" "$work/short.wav" "$work/burst.wav" "$work/long.
 silence "$out/silence.wav" 0.1
 
 # Spoken phrases.
-speak sorryCode "Sorry, that code didn't work"
-speak sorryError "Sorry, something went wrong. Please try again"
-speak sorryNoAccess "Sorry, you weren't granted access"
-speak sorryNoAnswer "Sorry, there was no answer"
-speak throttle "You're doing that too much. Please try again later"
-speak welcome "Welcome"
+for name in sorryCode sorryError sorryNoAccess sorryNoAnswer throttle welcome; do speak "$name"; done
 
 ls -l "$out"

@@ -68,9 +68,15 @@ function renderProperty() {
   const flag = (name, checked, part) => el('label', {}, el('input', {
     type: 'checkbox', checked, onchange: (e) => send('property', { [part]: { [name]: e.target.checked } }, 'PATCH'),
   }), ` ${name}`);
+  // The device's optional settings (docs/answers.md): unset means the kiosk build's default.
+  const setting = (name, choices) => el('label', {}, `${name} `, el('select', {
+    onchange: (e) => send('property', { device: { [name]: JSON.parse(e.target.value) } }, 'PATCH'),
+  }, ...choices.map(([label, value]) => el('option', { value: JSON.stringify(value), selected: (device[name] ?? null) === value }, label))));
   $('flags').replaceChildren(
     ...DEVICE_FLAGS.map((name) => flag(name, isSet(device[name]), 'device')),
     flag('telnyx_enabled', state.featureFlags.telnyx_enabled === true, 'featureFlags'),
+    setting('language', [['build default', null], ['English', 'en'], ['Spanish', 'es']]),
+    setting('spoken_prompts', [['build default', null], ['on', true], ['off', false]]),
   );
   $('offline-badge').hidden = !state.offline;
   $('offline-toggle').textContent = state.offline ? 'Back online' : 'Go offline';

@@ -85,6 +85,8 @@ export function seedProperty() {
     property_guests: [
       { property_access_code: { code: '30001' }, property_credentials: [{ code: '31001' }] },
       { property_access_code: { code: '30002' }, property_credentials: [] },
+      // A guest with a 19-digit card and no access code: card numbers compare exactly.
+      { property_access_code: null, property_credentials: [{ code: '6011000990139424567' }] },
     ],
     device: {
       id: 7,
@@ -109,6 +111,9 @@ export const KNOWN = Object.freeze({
   activeUnitGuestCode: '40001',
   inactiveUnitGuestCode: '40002',
   invalidCode: '99999',
+  /** A property guest's 19-digit card; `longCardNeighbour` (one more) opens nothing. */
+  longCard: '6011000990139424567',
+  longCardNeighbour: '6011000990139424568',
   firstResident: Object.freeze({ id: 101, name: 'Aaron Abbott', lookup: '1001' }),
   videoResidentId: 101,
   noVideoResidentId: 103,

@@ -11,6 +11,7 @@ import { installLockdown } from './app/lockdown';
 import { startKiosk } from './app/startup';
 import { Splash } from './components/Splash';
 import { StandbyMessage } from './components/StandbyMessage';
+import { selectDeviceSettings } from './features/session/deviceSettings';
 import { readLaunchParams } from './features/session/launchParams';
 import './styles.css';
 
@@ -25,6 +26,7 @@ async function boot(): Promise<void> {
   const { store, services, saver } = openPersistedStore(window.localStorage, (getState) =>
     createServices(config, {
       getToken: () => getState().session.token,
+      getSettings: () => selectDeviceSettings(getState()),
       beforeReload: async () => {
         if (!saver.flush()) throw new Error('stored state not written yet');
       },

@@ -1,21 +1,29 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Splash } from '../components/Splash';
 import { useOnlineStatus } from '../features/app-status/useOnlineStatus';
 import { NotificationOverlay } from '../features/notifications/components/NotificationOverlay';
 import { selectPropertyData } from '../features/property/propertySlice';
-import { InstallerMessage } from '../features/session/components/InstallerMessage';
 import { selectToken } from '../features/session/sessionSlice';
+import { useStrings } from '../features/session/useStrings';
 import { useAppSelector } from './hooks';
 import { AppRoutes, preloadScreens } from './router';
 import { ServicesContext } from './servicesContext';
 import type { Services } from './services';
 
+// Only a panel without a token shows it: not in the first screen's bundle.
+const InstallerMessage = lazy(() => import('../features/session/components/InstallerMessage').then((module) => ({ default: module.InstallerMessage })));
+
 /** The kiosk: anything that crashes in it shows a calm message and restarts the kiosk on its home screen. */
 export function App({ services }: { services: Services }) {
+  const t = useStrings();
   return (
-    <ErrorBoundary onError={(error) => services.logger.error('Screen crashed', error)} onRecover={services.page.reloadHome}>
+    <ErrorBoundary
+      onError={(error) => services.logger.error('Screen crashed', error)}
+      onRecover={services.page.reloadHome}
+      message={{ title: t('crash.title'), body: t('crash.body') }}
+    >
       <Kiosk services={services} />
     </ErrorBoundary>
   );
@@ -33,7 +41,13 @@ function Kiosk({ services }: { services: Services }) {
     return () => window.clearTimeout(timer);
   }, [hasProperty]);
 
-  if (!token) return <InstallerMessage />;
+  if (!token) {
+    return (
+      <Suspense fallback={<Splash />}>
+        <InstallerMessage />
+      </Suspense>
+    );
+  }
   if (!hasProperty) return <Splash />;
   return (
     <ServicesContext.Provider value={services}>

@@ -1,4 +1,5 @@
 import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice';
+import type { DeviceSettings } from '../features/session/deviceSettings';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createCallStreamRegistry } from '../services/call/callStreams';
@@ -7,6 +8,8 @@ import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';
 import { createShellWorker } from '../services/shell/shellWorker';
 import { createLazySound } from '../services/sound/lazySound';
+import { SPOKEN_SOUNDS, type SoundName } from '../services/sound/types';
+import { createLazySpeech } from '../services/speech/lazySpeech';
 import { afterFirstScreen } from './afterFirstScreen';
 import type { AppConfig } from './config';
 import { createPageControl } from './pageControl';
@@ -14,12 +17,14 @@ import type { Services } from './services';
 
 interface Hooks {
   getToken: () => string | null;
+  /** The panel's language and spoken-prompt setting, as they stand. */
+  getSettings: () => DeviceSettings;
   /** Saves the state before the page goes away. */
   beforeReload: () => Promise<unknown>;
 }
 
 /** The composition root: the real adapters, built once per page. */
-export function createServices(config: AppConfig, { getToken, beforeReload }: Hooks): Services {
+export function createServices(config: AppConfig, { getToken, getSettings, beforeReload }: Hooks): Services {
   const api = createApiClient({ baseUrl: config.apiUrl, getToken });
   const logger = createRemoteLogger(api);
   const shell = createShellWorker({ url: config.serviceWorkerUrl, container: navigator.serviceWorker, log: logger.error });
@@ -40,11 +45,16 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
     page,
     hardware: createHardwareSocket({ url: config.hardwareSocketUrl, getDetectUrl: page.href, log: logger.error }),
     realtime,
+    speech: createLazySpeech(
+      () => getSettings().spokenPrompts,
+      () => import('../services/speech/speechPlayer').then(({ createSpeechPlayer }) => createSpeechPlayer({ settings: getSettings, log: logger.error })),
+      logger.error,
+    ),
     sound: createLazySound(
       () =>
         afterFirstScreen()
           .then(() => import('../services/sound/howlerSound'))
-          .then(({ createHowlerSound }) => createHowlerSound({ log: logger.error })),
+          .then(({ createHowlerSound }) => createHowlerSound({ urlFor: (name) => soundUrl(name, getSettings().language), log: logger.error })),
       logger.error,
     ),
     call: {
@@ -58,6 +68,11 @@ export function createServices(config: AppConfig, { getToken, beforeReload }: Ho
     reloadAfterNotification: config.reloadAfterNotification,
     settings: { codeLock: config.codeLock },
   };
+}
+
+/** SPEC.md's sounds; the spoken ones in the panel's language (English's in public/sounds/, the others' with the prompts). */
+export function soundUrl(name: SoundName, language: DeviceSettings['language']): string {
+  return language !== 'en' && SPOKEN_SOUNDS.includes(name) ? `/speech/${language}/sound-${name}.ogg` : `/sounds/${name}.wav`;
 }
 
 /** Loads once; a failed load (the kiosk's server unreachable) is tried again next time. */

@@ -1,9 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createTestServices } from '../testing/fakeServices';
 import { lazyScreen } from './lazyScreen';
 import { ServicesContext } from './servicesContext';
+import { makeStore } from './store';
 
 const Directory = () => <h1>call resident</h1>;
 
@@ -13,14 +15,16 @@ async function show(Screen: ComponentType, services = createTestServices()) {
   let view!: ReturnType<typeof render>;
   await act(async () => {
     view = render(
-    <ServicesContext.Provider value={services}>
-      <MemoryRouter initialEntries={['/screen']}>
-        <Routes>
-          <Route path="/" element={<p>home</p>} />
-          <Route path="/screen" element={<Screen />} />
-        </Routes>
-      </MemoryRouter>
-    </ServicesContext.Provider>,
+      <Provider store={makeStore(services)}>
+        <ServicesContext.Provider value={services}>
+          <MemoryRouter initialEntries={['/screen']}>
+            <Routes>
+              <Route path="/" element={<p>home</p>} />
+              <Route path="/screen" element={<Screen />} />
+            </Routes>
+          </MemoryRouter>
+        </ServicesContext.Provider>
+      </Provider>,
     );
   });
   return { ...view, logged };

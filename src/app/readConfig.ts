@@ -1,3 +1,5 @@
+import { parseLanguage, type Language } from '../strings/languages.ts';
+
 /**
  * Build-time configuration, read from Vite's `VITE_*` variables. Pure, so the
  * build itself (vite.config.ts: the Content-Security-Policy) reads the same
@@ -20,6 +22,8 @@ export interface AppConfig {
   /** Code guessing: this many refused typed or scanned codes within `windowMs` lock code entry for `lockMs` (0 attempts or 0 ms: never). */
   codeLock: { attempts: number; windowMs: number; lockMs: number };
   version: string;
+  /** What a device record that names no language or spoken-prompt setting gets (docs/answers.md). */
+  deviceDefaults: { language: Language; spokenPrompts: boolean };
   /** The service worker's script (offline start, src/sw.ts); null in development, where Vite builds none. */
   serviceWorkerUrl: string | null;
 }
@@ -62,6 +66,10 @@ export function readConfig(env: Env, version: string): AppConfig {
       lockMs: int(env, 'VITE_CODE_LOCK_SECONDS', 30, 0) * 1000,
     },
     version,
+    deviceDefaults: {
+      language: parseLanguage(text(env, 'VITE_LANGUAGE', 'en')) ?? 'en',
+      spokenPrompts: text(env, 'VITE_SPOKEN_PROMPTS', 'false') === 'true',
+    },
     serviceWorkerUrl: env.PROD === true ? `${text(env, 'BASE_URL', '/')}sw.js` : null,
   };
 }

@@ -3,6 +3,7 @@ import { accessQueueSlice } from '../features/access-queue/accessQueueSlice';
 import { appStatusSlice } from '../features/app-status/appStatusSlice';
 import { callSlice } from '../features/call/callSlice';
 import { codeLockSlice } from '../features/code-lock/codeLockSlice';
+import { diagnosticsSlice } from '../features/diagnostics/diagnosticsSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { featureFlagsSlice } from '../features/property/featureFlagsSlice';
 import { propertySlice } from '../features/property/propertySlice';
@@ -19,6 +20,7 @@ export const rootReducer = combineReducers({
   [appStatusSlice.reducerPath]: appStatusSlice.reducer,
   [callSlice.reducerPath]: callSlice.reducer,
   [codeLockSlice.reducerPath]: codeLockSlice.reducer,
+  [diagnosticsSlice.reducerPath]: diagnosticsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,6 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { EnterCodeScreen } from '../screens/enter-code/EnterCodeScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
+import { loadGuidance } from '../screens/home/homeLinks';
+import { InstallerAccess, InstallerScreen } from './installerAccess';
 import { lazyScreen } from './lazyScreen';
 
 // Home and code entry are in the first bundle: a typed code must open the gate
@@ -21,19 +23,24 @@ export function preloadScreens(): Promise<void> {
     () => undefined,
     () => undefined,
   );
-  return Promise.all([ResidentDirectoryScreen.preload(), ScanQrScreen.preload(), CallScreen.preload(), engine]).then(() => undefined);
+  const guidance = loadGuidance().catch(() => undefined);
+  return Promise.all([ResidentDirectoryScreen.preload(), ScanQrScreen.preload(), CallScreen.preload(), InstallerScreen.preload(), guidance, engine]).then(
+    () => undefined,
+  );
 }
 
-/** Exact routes; anything else goes home. */
+/** Exact routes; anything else goes home. The installer screen has no route: a button sequence opens it. */
 export function AppRoutes({ onReload }: { onReload: () => void }) {
   return (
-    <Routes>
-      <Route path="/" element={<HomeScreen onReload={onReload} />} />
-      <Route path="/enter-code" element={<EnterCodeScreen />} />
-      <Route path="/resident-directory" element={<ResidentDirectoryScreen />} />
-      <Route path="/scan-qr" element={<ScanQrScreen />} />
-      <Route path="/call" element={<CallScreen />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+    <InstallerAccess>
+      <Routes>
+        <Route path="/" element={<HomeScreen onReload={onReload} />} />
+        <Route path="/enter-code" element={<EnterCodeScreen />} />
+        <Route path="/resident-directory" element={<ResidentDirectoryScreen />} />
+        <Route path="/scan-qr" element={<ScanQrScreen />} />
+        <Route path="/call" element={<CallScreen />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </InstallerAccess>
   );
 }

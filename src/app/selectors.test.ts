@@ -8,7 +8,8 @@ import { selectTelnyxEnabled } from '../features/property/featureFlagsSlice';
 import { selectPropertyData, selectTwimlToken } from '../features/property/propertySlice';
 import { selectDevice, selectPropertyMeta, selectRecordsAccessRequests, selectResidents, selectValidCodes } from '../features/property/selectors';
 import { selectNextCallExpiry, selectRecentCallCount } from '../features/recent-calls/recentCallsSlice';
-import { deviceStrings } from '../features/session/models';
+import * as diagnostics from '../features/diagnostics/diagnosticsSlice';
+import { selectDeviceSettings } from '../features/session/deviceSettings';
 import { selectModel, selectToken } from '../features/session/sessionSlice';
 import { anyAnswer, junk } from '../testing/propertyArbitraries';
 import type { RootState } from './rootReducer';
@@ -16,7 +17,9 @@ import type { RootState } from './rootReducer';
 /** Every selector the screens and listeners use, each called as they call it. */
 const SELECTORS: Array<[string, (state: RootState) => unknown]> = [
   ['selectToken', selectToken],
-  ['selectModel', (state) => deviceStrings(selectModel(state))],
+  ['selectModel', selectModel],
+  ['selectDeviceSettings', selectDeviceSettings],
+  ['selectActiveFault', (state) => diagnostics.selectActiveFault(state, 'camera')],
   ['selectPropertyData', selectPropertyData],
   ['selectTwimlToken', selectTwimlToken],
   ['selectTelnyxEnabled', selectTelnyxEnabled],
@@ -36,6 +39,9 @@ const SELECTORS: Array<[string, (state: RootState) => unknown]> = [
   ...Object.entries(appStatus)
     .filter(([name]) => name.startsWith('select'))
     .map(([name, selector]) => [name, selector as (state: RootState) => unknown] as [string, (state: RootState) => unknown]),
+  ...(['selectFaults', 'selectUnreportedFaults', 'selectLastPropertyLoad', 'selectPropertyFailingSince'] as const).map(
+    (name) => [name, diagnostics[name] as (state: RootState) => unknown] as [string, (state: RootState) => unknown],
+  ),
 ];
 
 /** A slice that is an object (the reducers always give one) holding anything at all under its own keys and others. */
@@ -51,6 +57,7 @@ const anyState = fc.record({
   recentCalls: sliceOf({ expiries: fc.oneof(fc.dictionary(fc.string(), junk), junk) }),
   app: sliceOf({ propertyStatus: junk, isOnline: junk }),
   call: sliceOf({ phase: junk, callId: junk }),
+  diagnostics: sliceOf({ faults: fc.oneof(fc.array(junk, { maxLength: 3 }), junk), lastPropertyLoad: junk, propertyFailingSince: junk }),
 }) as fc.Arbitrary<unknown> as fc.Arbitrary<RootState>;
 
 describe('selectors on state of any shape (property-based)', () => {

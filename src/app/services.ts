@@ -6,6 +6,7 @@ import type { CallKit } from '../services/call/types';
 import type { HardwareService } from '../services/hardware/types';
 import type { RealtimeService } from '../services/realtime/types';
 import type { SoundService } from '../services/sound/types';
+import type { SpeechService } from '../services/speech/speechPlayer';
 
 /** Page-level actions, kept behind an interface so tests can observe them. */
 export interface PageControl {
@@ -43,6 +44,8 @@ export interface Services {
   hardware: HardwareService;
   realtime: RealtimeService;
   sound: SoundService;
+  /** Spoken prompts: silent unless the device's setting (or the build's default) turns them on. */
+  speech: SpeechService;
   page: PageControl;
   call: CallServices;
   /** SPEC.md's reload after each notification; off only in a development build for the memory benchmark. */

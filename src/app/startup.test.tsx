@@ -51,7 +51,7 @@ describe('startup', () => {
         <App services={services} />
       </Provider>,
     );
-    expect(screen.getByRole('heading', { name: 'This panel is not set up yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This panel is not set up yet' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByText(/\/\?token=/)).toBeInTheDocument();
     expect(requestsTo('telephone-entry/property')).toHaveLength(0);
   });

@@ -1,8 +1,9 @@
 import { launchParamsRead, selectToken } from '../features/session/sessionSlice';
 import { urlWithoutToken, type LaunchParams } from '../features/session/launchParams';
-import { MISSING_TOKEN_MESSAGE } from '../features/session/components/InstallerMessage';
 import { appStarted } from './actions';
 import type { AppStore } from './store';
+
+export const MISSING_TOKEN_MESSAGE = 'Gate Kiosk: the API token is not defined. Open the kiosk with ?token=<device token>.';
 
 /**
  * Runs once stored state is back: applies the query string, hides the token

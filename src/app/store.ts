@@ -3,6 +3,7 @@ import { listenForAccessQueue } from '../features/access-queue/accessQueueListen
 import { listenForCalls } from '../features/call/callListeners';
 import { listenForCheckIn } from '../features/check-in/checkInListeners';
 import { listenForCodeLock } from '../features/code-lock/codeLockListeners';
+import { listenForDiagnostics } from '../features/diagnostics/diagnosticsListeners';
 import { listenForDirectory } from '../features/directory/directoryListeners';
 import { listenForGate } from '../features/gate/gateListeners';
 import { listenForHardware } from '../features/hardware/hardwareListeners';
@@ -31,6 +32,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
     listenForRecentCalls,
     listenForCalls,
     listenForCodeLock,
+    listenForDiagnostics,
   ]) {
     listen(listeners.startListening);
   }

@@ -2,10 +2,10 @@ import { useDevice } from '../features/session/useDevice';
 
 /** '◀ CANCEL' on TOUCH, 'Press <back> to cancel' on button panels; both can be tapped. */
 export function CancelButton({ onCancel }: { onCancel: () => void }) {
-  const { strings, touch } = useDevice();
+  const { cancel, touch } = useDevice();
   return (
     <button type="button" className={touch ? 'cancel cancel-touch' : 'cancel'} onClick={onCancel}>
-      {strings.cancel}
+      {cancel}
     </button>
   );
 }

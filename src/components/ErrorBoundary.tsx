@@ -1,12 +1,17 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { english } from '../strings/catalogue';
 
 interface Props {
   children: ReactNode;
   onError: (error: Error, info: ErrorInfo) => void;
   onRecover: () => void;
+  /** The crash message in the panel's language, worked out before anything can crash. */
+  message?: { title: string; body: string };
 }
 
 export const CRASH_RECOVERY_MS = 10000;
+
+const CRASH_MESSAGE = { title: english('crash.title'), body: english('crash.body') };
 
 /**
  * A crashed screen shows a calm message and restarts the kiosk instead of
@@ -35,8 +40,8 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
     if (!this.state.failed) return this.props.children;
     return (
       <main className="splash" role="alert">
-        <h1>Something went wrong</h1>
-        <p>The panel is restarting. Please wait a moment.</p>
+        <h1>{this.props.message?.title ?? CRASH_MESSAGE.title}</h1>
+        <p>{this.props.message?.body ?? CRASH_MESSAGE.body}</p>
       </main>
     );
   }

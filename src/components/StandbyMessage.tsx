@@ -1,12 +1,14 @@
+import { useStrings } from '../features/session/useStrings';
 import { Logo } from './Logo';
 
 /** Shown by a second window of the kiosk while the first one runs the panel. */
 export function StandbyMessage() {
+  const t = useStrings();
   return (
     <main className="splash" role="status">
       <Logo />
-      <h1>This kiosk is already running in another window</h1>
-      <p>This window takes over when the other one closes.</p>
+      <h1>{t('standby.title')}</h1>
+      <p>{t('standby.body')}</p>
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { delay, http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type JsonBodyType, type PathParams } from 'msw';
 import { setupServer } from 'msw/node';
 import { rawProperty } from './fixtures';
 
@@ -34,21 +34,78 @@ async function record(request: Request): Promise<void> {
   entry.body = parseBody(await request.clone().text());
 }
 
-/** Handlers for a healthy back end; tests override them with `apiServer.use(...)`. */
+/** A way an endpoint of the fake back end can fail. */
+export type Fault = { status: number } | 'network' | 'hang' | 'malformed';
+
+interface Behaviour {
+  delayMs: number;
+  fault: Fault | null;
+  /** How many more requests the fault hits (then the endpoint is healthy again). */
+  faultsLeft: number;
+}
+
+const behaviours = new Map<string, Behaviour>();
+const behaviourOf = (path: string): Behaviour => {
+  const behaviour = behaviours.get(path) ?? { delayMs: 0, fault: null, faultsLeft: 0 };
+  behaviours.set(path, behaviour);
+  return behaviour;
+};
+
+/**
+ * Makes an endpoint of the fake back end (its path under /api/) slow or
+ * broken, as a real one is at times: `backEnd.slow('telephone-entry/property', 1500)`,
+ * `backEnd.fail('telephone-entry/access-requests', { status: 503 })`, `'network'`
+ * (no answer at all), `'hang'` (an answer that never comes), `'malformed'` (a
+ * 200 that is not JSON); `{ times: 1 }` fails only the next request.
+ * Everything is healthy again after each test.
+ */
+export const backEnd = {
+  slow(path: string, delayMs: number): void {
+    behaviourOf(path).delayMs = delayMs;
+  },
+  fail(path: string, fault: Fault, { times = Infinity }: { times?: number } = {}): void {
+    Object.assign(behaviourOf(path), { fault, faultsLeft: times });
+  },
+  heal(): void {
+    behaviours.clear();
+  },
+};
+
+function faultResponse(fault: Fault): Promise<Response> | Response {
+  if (fault === 'network') return HttpResponse.error();
+  if (fault === 'hang') return delay('infinite').then(() => HttpResponse.error());
+  if (fault === 'malformed') return new HttpResponse('{"unfinished": ', { headers: { 'Content-Type': 'application/json' } });
+  return HttpResponse.json({ error: 'fault injected by the test' }, { status: fault.status });
+}
+
+/** A handler for `/api/{path}` that is slow or fails when `backEnd` says so. */
+function endpoint(method: 'get' | 'post', path: string, resolver: HttpResponseResolver<PathParams, DefaultBodyType>) {
+  return http[method](`${API_URL}/api/${path}`, async (info) => {
+    const behaviour = behaviours.get(path);
+    if (behaviour?.delayMs) await delay(behaviour.delayMs);
+    if (behaviour?.fault && behaviour.faultsLeft > 0) {
+      behaviour.faultsLeft -= 1;
+      return faultResponse(behaviour.fault);
+    }
+    return resolver(info);
+  });
+}
+
+/** Handlers for a healthy back end; tests override them with `apiServer.use(...)`, or `backEnd`. */
 export const apiHandlers = [
-  http.get(`${API_URL}/api/telephone-entry/property`, () => HttpResponse.json(rawProperty())),
-  http.get(`${API_URL}/api/feature-flags`, () => HttpResponse.json({ telnyx_enabled: false })),
-  http.post(`${API_URL}/api/telephone-entry/access-requests`, async ({ request }) => {
+  endpoint('get', 'telephone-entry/property', () => HttpResponse.json(rawProperty())),
+  endpoint('get', 'feature-flags', () => HttpResponse.json({ telnyx_enabled: false })),
+  endpoint('post', 'telephone-entry/access-requests', async ({ request }) => {
     const { requests } = (await request.json()) as { requests: JsonBodyType[] };
     return HttpResponse.json(requests);
   }),
-  http.post(`${API_URL}/api/telephone-entry/checkin`, () => HttpResponse.json({ ok: true })),
-  http.post(`${API_URL}/api/telephone-entry/logs`, () => HttpResponse.json({ ok: true })),
-  http.post(`${API_URL}/api/telephone-entry/calls`, async ({ request }) => {
+  endpoint('post', 'telephone-entry/checkin', () => HttpResponse.json({ ok: true })),
+  endpoint('post', 'telephone-entry/logs', () => HttpResponse.json({ ok: true })),
+  endpoint('post', 'telephone-entry/calls', async ({ request }) => {
     const { resident_id } = (await request.json()) as { resident_id: number | string | null };
     return HttpResponse.json(serverCall(resident_id));
   }),
-  http.post(`${API_URL}/api/telephone-entry/sip-call`, () => HttpResponse.json({ ok: true })),
+  endpoint('post', 'telephone-entry/sip-call', () => HttpResponse.json({ ok: true })),
 ];
 
 /** A created call in the back end's shape (SPEC.md section 3): no resident_id for the manager. */
@@ -76,6 +133,7 @@ export function withApiServer(): void {
   beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     apiServer.resetHandlers();
+    backEnd.heal();
     received.length = 0;
   });
   afterAll(() => apiServer.close());

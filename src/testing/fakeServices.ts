@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { Services } from '../app/services';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
-import type { HardwareNotification } from '../services/hardware/types';
+import type { HardwareNotification, HardwareStatus } from '../services/hardware/types';
 import type { ChannelHandlers } from '../services/realtime/types';
 import { API_URL } from './apiServer';
 import { createFakeCall } from './fakeCall';
@@ -39,16 +39,34 @@ export function createFakeRealtime() {
   };
 }
 
+/**
+ * The panel's hardware socket as the gate feature sees it: a daemon that says
+ * it is connected on start (`status` plays it going down or silent). `openGate`
+ * answers at once by default; set `gate.takesMs` for a panel that is slow to
+ * confirm (600 ms for wiegand and the relay, longer while it reconnects) and
+ * `gate.failure` for one that cannot be signalled.
+ */
 export function createFakeHardware() {
   let onNotification: ((n: HardwareNotification) => void) | null = null;
+  let onStatus: ((status: HardwareStatus) => void) | null = null;
+  const gate = { takesMs: 0, failure: null as Error | null };
   return {
-    start: vi.fn((handler: (n: HardwareNotification) => void) => {
+    gate,
+    start: vi.fn((handler: (n: HardwareNotification) => void, statusHandler?: (status: HardwareStatus) => void) => {
       onNotification = handler;
+      onStatus = statusHandler ?? null;
+      onStatus?.({ state: 'connected' });
     }),
     stop: vi.fn(() => {
       onNotification = null;
+      onStatus = null;
     }),
-    openGate: vi.fn(async (_code: string) => undefined),
+    /** Plays the socket's state changing. */
+    status: (status: HardwareStatus) => onStatus?.(status),
+    openGate: vi.fn(async (_code: string) => {
+      if (gate.takesMs > 0) await new Promise((resolve) => setTimeout(resolve, gate.takesMs));
+      if (gate.failure) throw gate.failure;
+    }),
     /** Plays the panel daemon pushing a notification. */
     notify: (notification: HardwareNotification) => onNotification?.(notification),
   };
@@ -83,6 +101,7 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     hardware: createFakeHardware(),
     realtime: createFakeRealtime(),
     sound: { play: vi.fn(), stop: vi.fn(), stopAll: vi.fn() },
+    speech: { say: vi.fn((_clips: readonly string[], _options?: { delayMs?: number }) => vi.fn()), stop: vi.fn() },
     page: createFakePage(),
     call: createFakeCall(),
     reloadAfterNotification: true,

@@ -1,3 +1,6 @@
+/** A guest's 19-digit card number (the back end sends card numbers as text). */
+export const LONG_CARD = '6011000990139424567';
+
 /**
  * A small property answer as the back end sends it (raw JSON, before parsing),
  * in SPEC.md section 3's exact shapes: staff, property guests and unit guests
@@ -29,7 +32,11 @@ export function rawProperty(overrides: Record<string, unknown> = {}) {
       },
     ],
     property_staff: [{ property_access_code: { code: '20001' }, property_credentials: [{ code: '00777' }] }],
-    property_guests: [{ property_access_code: { code: '30001' }, property_credentials: [] }],
+    property_guests: [
+      { property_access_code: { code: '30001' }, property_credentials: [] },
+      // A 19-digit card: beyond Number's exact integers, so only an exact comparison tells it from its neighbours.
+      { property_access_code: null, property_credentials: [{ code: LONG_CARD }] },
+    ],
     unitGuests: [
       { propertyAccessCode: { code: '40001', active: true } },
       { propertyAccessCode: { code: '40002', active: false } },

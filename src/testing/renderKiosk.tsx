@@ -47,7 +47,7 @@ export function renderKiosk({
   model?: PanelModel;
   property?: ReturnType<typeof rawProperty>;
   services?: TestServices;
-  /** State as if read back from storage (e.g. a code-entry lock). */
+  /** State as a reload finds it in storage (e.g. a code-entry lock). */
   preloaded?: Partial<RootState>;
 } = {}) {
   const store = storeWithProperty(services, model, property, preloaded);

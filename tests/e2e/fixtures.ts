@@ -423,3 +423,26 @@ export async function waitForStorage(page: Page, needle: string, timeout = 5_000
     })
     .toBe(true);
 }
+
+/**
+ * Records the page's fetch calls with the page's own Date.now() (page.clock's
+ * time once installed), so intervals between requests are measured on the
+ * kiosk's clock. Call before `kiosk.open`; read with `fetchTimes`.
+ */
+export async function recordFetches(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const fetches: Array<{ t: number; url: string }> = [];
+    Object.defineProperty(window, '__fetches', { value: fetches });
+    const original = window.fetch;
+    window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+      fetches.push({ t: Date.now(), url: input instanceof Request ? input.url : String(input) });
+      return original.call(this, input, init);
+    };
+  });
+}
+
+/** Page-clock times of the fetches whose URL ends with `path`, in order (needs `recordFetches`). */
+export async function fetchTimes(page: Page, path: string): Promise<number[]> {
+  const fetches = await page.evaluate(() => (window as unknown as { __fetches?: Array<{ t: number; url: string }> }).__fetches ?? []);
+  return fetches.filter((f) => f.url.endsWith(path)).map((f) => f.t);
+}

@@ -34,6 +34,23 @@ test.describe('hardware socket', () => {
     expect(Number(request.user_code)).toBe(777);
   });
 
+  test('a 19-digit card is compared exactly: the card one number on is refused, the card itself opens', async ({ page, kiosk, sim, waitForRecords }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+
+    sim.facility(KNOWN.longCardNeighbour);
+    await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText("Sorry, that code didn't work");
+    sim.facility(KNOWN.longCard);
+    const [relay] = await waitForRecords('hardware', (r) => r.direction === 'in' && r.method === 'enable_relay1', 1);
+    expect(relay!.gateOpening).toMatchObject({ code: KNOWN.longCard });
+    expect(hardwareIn(sim, 'wiegand').map((r) => r.params)).toEqual([[0, KNOWN.longCard]]);
+    const requests = await waitForRecords('accessRequests', () => true, 2);
+    expect(requests.map((r) => [r.user_code, r.access_granted])).toEqual([
+      [KNOWN.longCardNeighbour, false],
+      [KNOWN.longCard, true],
+    ]);
+  });
+
   test('an invalid card read shows the error and sends a denied request, no gate', async ({ page, kiosk, sim, waitForRecord }) => {
     await kiosk.open(page, { model: 'GEN1' });
     await waitForHardwareSocket(sim);

@@ -7,6 +7,8 @@ test.describe('notifications', () => {
     await kiosk.open(page, { model: 'GEN2' });
     let loads = 0;
     page.on('load', () => (loads += 1));
+    // Paused: only the jumps below move the kiosk's clock, however long a loaded machine takes between them.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
 
     await typeCode(page, KNOWN.invalidCode);
     const overlay = page.getByRole('alertdialog');
@@ -14,7 +16,6 @@ test.describe('notifications', () => {
 
     await page.clock.fastForward(4_500);
     await expect(overlay).toBeVisible();
-    await page.waitForTimeout(200);
     expect(loads).toBe(0);
 
     const reloaded = page.waitForEvent('load');
@@ -22,6 +23,7 @@ test.describe('notifications', () => {
     await reloaded;
     await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
     await expect(overlay).toHaveCount(0);
+    // Exactly one: a reload before 5 s would have made two.
     expect(loads).toBe(1);
   });
 
@@ -46,13 +48,14 @@ test.describe('notifications', () => {
     await expect(page.getByRole('alertdialog')).toBeVisible();
 
     for (const key of ['1', 'ArrowUp', 'Enter', 'Escape']) await page.keyboard.press(key);
-    await page.waitForTimeout(300);
     await expect(page).toHaveURL((url) => url.pathname === '/');
 
+    // The reload keeps the address: had a key opened a screen, the page would come back on it.
     const reloaded = page.waitForEvent('load');
     await page.clock.fastForward(5_000);
     await reloaded;
     await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
     await page.keyboard.press('1');
     await expect(page).toHaveURL(/\/enter-code\?initialCode=1$/);
   });

@@ -1,37 +1,41 @@
 // The device keeping itself current (SPEC.md sections 4 and 9): check-in
 // every 30 s, property data every 60 s (every 5 s while failing).
-import { API_DOWN_ERRORS, expect, fastForwardUntil, records, test, waitForChannel } from './fixtures';
+import { API_DOWN_ERRORS, expect, fastForwardUntil, fetchTimes, recordFetches, records, test, waitForChannel } from './fixtures';
 
 test.describe('polling', () => {
   test('checks in at start and every 30 s', async ({ page, kiosk, sim }) => {
+    await recordFetches(page);
     await page.clock.install();
     await kiosk.open(page, { model: 'GEN2' });
     await expect.poll(() => records(sim, 'checkins').length).toBe(1);
-    // Let the page take the answer in and set its next timer.
-    await page.waitForTimeout(300);
-
-    await page.clock.fastForward(20_000);
-    await page.waitForTimeout(300);
-    expect(records(sim, 'checkins')).toHaveLength(1);
-    await page.clock.fastForward(10_500);
-    await expect.poll(() => records(sim, 'checkins').length).toBe(2);
-    await page.waitForTimeout(300);
-    await page.clock.fastForward(30_000);
-    await expect.poll(() => records(sim, 'checkins').length).toBe(3);
+    // 5 s steps: the page sets its next timer only once the answer is in, so one jump may come too early.
+    await fastForwardUntil(page, 5_000, async () => expect(records(sim, 'checkins')).toHaveLength(3), { timeout: 20_000 });
+    const times = await fetchTimes(page, '/api/telephone-entry/checkin');
+    expect(times).toHaveLength(3);
+    // On the kiosk's clock: 30000 ms apart, give or take one step and the answer's real time.
+    for (const [previous, next] of [times.slice(0, 2), times.slice(1, 3)] as [number, number][]) {
+      expect(next - previous).toBeGreaterThanOrEqual(30_000);
+      expect(next - previous).toBeLessThan(30_000 + 5_000 + 1_000);
+    }
   });
 
   test('without an event the property is reloaded every 60 s', async ({ page, kiosk, sim }) => {
+    await recordFetches(page);
     await page.clock.install();
     await kiosk.open(page, { model: 'GEN2' });
     // Subscribed before the clock jumps: a jump would time out an authorization still on its way.
     await waitForChannel(sim);
     // Changed behind the kiosk's back: no property-updated event.
     (sim.state.property as { property: { public_name: string } }).property.public_name = 'Quiet Change';
-    await page.clock.fastForward(30_000);
-    await page.waitForTimeout(300);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Maple Court Apartments!');
-    await page.clock.fastForward(31_000);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Quiet Change!');
+    await fastForwardUntil(
+      page,
+      5_000,
+      () => expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Quiet Change!', { timeout: 500 }),
+      { timeout: 30_000 },
+    );
+    const [first, second] = await fetchTimes(page, '/api/telephone-entry/property');
+    expect(second! - first!).toBeGreaterThanOrEqual(60_000);
+    expect(second! - first!).toBeLessThan(60_000 + 5_000 + 1_000);
   });
 
   test('after a failed load the property is retried every 5 s and the shown data is kept', async ({ page, kiosk, sim, allowConsoleErrors }) => {

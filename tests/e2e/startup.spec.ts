@@ -1,5 +1,5 @@
 // Startup: token handling, installer message, splash (SPEC.md sections 2, 4, 8).
-import { API_DOWN_ERRORS, expect, fastForwardUntil, records, test, waitForChannel } from './fixtures';
+import { API_DOWN_ERRORS, expect, fastForwardUntil, fetchTimes, recordFetches, records, test, waitForChannel } from './fixtures';
 
 const PROPERTY_API = '**/api/telephone-entry/property';
 
@@ -10,6 +10,7 @@ test.describe('startup', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
+    await recordFetches(page);
     await kiosk.open(page, { token: null, model: 'GEN2' });
 
     const message = page.getByRole('alert');
@@ -19,8 +20,9 @@ test.describe('startup', () => {
     expect((await page.locator('body').innerText()).trim()).not.toBe('');
     expect(consoleErrors.join('\n')).toContain('API token is not defined');
 
-    // Nothing starts without a token: no API calls, no hardware socket.
-    await page.waitForTimeout(500);
+    // Nothing starts without a token: no API calls, no hardware socket. The effects would have
+    // started with the message (in the same turn), and each starts with a request.
+    expect(await fetchTimes(page, '')).toEqual([]);
     expect(sim.snapshot().connections.hardware).toBe(0);
     expect(records(sim, 'accessRequests')).toEqual([]);
     expect(records(sim, 'checkins')).toEqual([]);
@@ -56,7 +58,6 @@ test.describe('startup', () => {
 
     await expect(page.getByText('Loading...')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Gate Kiosk' })).toBeVisible();
-    await page.waitForTimeout(300);
     await expect(page.getByRole('heading', { name: /^Welcome to / })).toHaveCount(0);
     expect(new URL(page.url()).searchParams.has('token')).toBe(false);
 
@@ -71,15 +72,17 @@ test.describe('startup', () => {
     page.on('response', (response) => {
       if (response.url().endsWith('/api/telephone-entry/property') && response.status() === 503) refused += 1;
     });
+    await recordFetches(page);
     await page.clock.install();
     sim.setOffline(true);
     await kiosk.open(page, { model: 'GEN2', waitForHome: false });
     await expect(page.getByText('Loading...')).toBeVisible();
     await expect.poll(() => refused).toBe(1);
-    // Let the page take the answer in and set its retry timer.
-    await page.waitForTimeout(300);
-    await page.clock.fastForward(5_000);
-    await expect.poll(() => refused).toBe(2);
+    // 1 s steps (the retry timer is set once the refusal is in): the retry comes 5000 ms later on the kiosk's clock.
+    await fastForwardUntil(page, 1_000, async () => expect(refused).toBeGreaterThanOrEqual(2));
+    const [first, retry] = await fetchTimes(page, '/api/telephone-entry/property');
+    expect(retry! - first!).toBeGreaterThanOrEqual(5_000);
+    expect(retry! - first!).toBeLessThan(5_000 + 1_000 + 1_000);
     await expect(page.getByText('Loading...')).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Welcome to / })).toHaveCount(0);
 

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { parseInstant } from '../../features/access-queue/accessRequestKey';
 import type { AccessQueueState } from '../../features/access-queue/accessQueueSlice';
 import type { CodeLockState } from '../../features/code-lock/codeLockSlice';
+import { FAULT_KINDS, type DiagnosticsState } from '../../features/diagnostics/diagnosticsSlice';
 import type { NotificationsState } from '../../features/notifications/notificationsSlice';
 import { parseFeatureFlags, type FeatureFlagsState } from '../../features/property/featureFlagsSlice';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
@@ -186,6 +187,35 @@ const codeLock: StoredPart<CodeLockState> = {
   },
 };
 
+const epochMs = v.pipe(v.number(), v.finite(), v.minValue(0));
+const fault = v.object({
+  kind: v.picklist(FAULT_KINDS),
+  since: epochMs,
+  detail: v.pipe(v.string(), v.maxLength(200)),
+  clearedAt: v.nullable(epochMs),
+  reported: v.boolean(),
+});
+
+/** Self-diagnosis (docs/self-diagnosis.md): its faults and the property-load clock outlive the reload after a notification. */
+const diagnostics: StoredPart<DiagnosticsState> = {
+  version: STORE_VERSION,
+  migrations: { 2: same },
+  read(stored) {
+    const raw = isRecord(stored) ? stored : {};
+    const problems = isRecord(stored) ? [] : [`diagnostics: not an object (${excerpt(stored)})`];
+    const instant = (name: 'lastPropertyLoad' | 'propertyFailingSince') => {
+      const parsed = v.safeParse(v.nullish(epochMs, null), raw[name]);
+      if (!parsed.success) problems.push(`diagnostics.${name}: ${excerpt(raw[name])}`);
+      return parsed.success ? parsed.output : null;
+    };
+    const faults = parseEach(fault, Array.isArray(raw.faults) ? raw.faults : [], 'diagnostics.faults');
+    return {
+      state: { faults: faults.items, lastPropertyLoad: instant('lastPropertyLoad'), propertyFailingSince: instant('propertyFailingSince') },
+      problems: [...problems, ...faults.problems],
+    };
+  },
+};
+
 /** Every stored part, in the order they are written: what must never be lost first, what the back end can send again last. */
 export const STORED_PARTS: { [K in StoredKey]: StoredPart<RootState[K]> } = {
   session,
@@ -195,6 +225,7 @@ export const STORED_PARTS: { [K in StoredKey]: StoredPart<RootState[K]> } = {
   notifications,
   featureFlags,
   property,
+  diagnostics,
 };
 
 /** Parts the back end sends again at the next load: given up first when storage is full. */

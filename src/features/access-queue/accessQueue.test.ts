@@ -2,7 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { appStarted } from '../../app/actions';
 import { openPersistedStore } from '../../app/persistence/persistedStore';
 import { makeStore } from '../../app/store';
-import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
+import { apiServer, API_URL, backEnd, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { rawProperty } from '../../testing/fixtures';
 import { storeWithProperty } from '../../testing/renderKiosk';
@@ -53,6 +53,16 @@ describe('access-request queue', () => {
     await vi.advanceTimersByTimeAsync(1100);
     expect(sentBatches()).toEqual([[request('10001'), request('10002')]]);
     expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('an answer that is not a list of requests removes nothing, and says none was accepted', async () => {
+    apiServer.use(http.post(queuePath, () => HttpResponse.json({ ok: true })));
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10001')]);
+    expect(console.error).toHaveBeenCalledWith('Some access requests were not accepted', { sent: 1, accepted: 0 });
   });
 
   it('removes only items the answer matches on user_code, created_at and access_granted', async () => {
@@ -62,6 +72,85 @@ describe('access-request queue', () => {
     store.dispatch(accessRequestQueued(request('10002')));
     await vi.advanceTimersByTimeAsync(1100);
     expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10002')]);
+  });
+
+  it('removes only the echoed one of two reads of one code made at different times (created_at tells them apart)', async () => {
+    const first = request('10001', '2026-11-21T10:00:00.000Z');
+    const second = request('10001', '2026-11-21T10:00:07.250Z');
+    apiServer.use(http.post(queuePath, () => HttpResponse.json([first])));
+    const store = started();
+    store.dispatch(accessRequestQueued(first));
+    store.dispatch(accessRequestQueued(second));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(sentBatches()).toEqual([[first, second]]);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([second]);
+  });
+
+  it('an echo of a time the kiosk never queued removes nothing', async () => {
+    apiServer.use(http.post(queuePath, () => HttpResponse.json([request('10001', '2026-11-21T09:59:59.000Z')])));
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10001')]);
+  });
+
+  it.each([
+    ['a network error', 'network'],
+    ['a 503', { status: 503 }],
+    ['a 200 that is not JSON', 'malformed'],
+  ] as const)('keeps everything after %s, and delivers it once the back end is healthy again', async (_what, fault) => {
+    backEnd.fail('telephone-entry/access-requests', fault, { times: 1 });
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(sentBatches()).toHaveLength(1);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10001')]);
+    await vi.advanceTimersByTimeAsync(30000);
+    expect(sentBatches()).toEqual([[request('10001')], [request('10001')]]);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+  });
+
+  it('a slow back end (answers after 1500 ms): the batch stays queued until the answer, then goes', async () => {
+    backEnd.slow('telephone-entry/access-requests', 1500);
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1000 + 1499);
+    expect(store.getState().app.sendingAccessRequests).toBe(true);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10001')]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+    expect(store.getState().app.sendingAccessRequests).toBe(false);
+  });
+
+  it('a burst of reads goes out as one batch, 1000 ms after the last of them', async () => {
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(600);
+    store.dispatch(accessRequestQueued(request('10002')));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sentBatches()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sentBatches()).toEqual([[request('10001'), request('10002')]]);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
+  });
+
+  it('logs a batch the back end took only in part, and one it refused', async () => {
+    apiServer.use(http.post(queuePath, () => HttpResponse.json([request('10001')])));
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    store.dispatch(accessRequestQueued(request('10002')));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(console.error).toHaveBeenCalledWith('Some access requests were not accepted', { sent: 2, accepted: 1 });
+    apiServer.use(http.post(queuePath, () => HttpResponse.json({ error: 'down' }, { status: 500 })));
+    await vi.advanceTimersByTimeAsync(30000);
+    expect(console.error).toHaveBeenCalledWith('Access requests could not be sent', expect.objectContaining({ name: 'ApiError' }));
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10002')]);
+  });
+
+  it('an empty queue sends nothing, at start or on the 30 s batch', async () => {
+    started();
+    await vi.advanceTimersByTimeAsync(61000);
+    expect(sentBatches()).toEqual([]);
   });
 
   it('reads an echoed access_granted spelled 1/0, "1"/"0" or "true"/"false", and ignores malformed items', async () => {

@@ -1,5 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { HardwareStatus } from '../../services/hardware/types';
 import { propertyLoaded, propertyRefreshRequested } from '../property/propertySlice';
+
+/** The hardware socket as last heard of, and since when (epoch ms); 'connecting' until the first word. */
+export type HardwareSocketState = { state: 'connecting'; since: null } | (HardwareStatus & { since: number });
 
 export type PropertyStatus = 'not-loaded' | 'loading' | 'loaded';
 
@@ -12,6 +16,7 @@ export interface AppStatusState {
   isOnline: boolean;
   sendingAccessRequests: boolean;
   gateOpeningsInFlight: number;
+  hardwareSocket: HardwareSocketState;
 }
 
 const initialState: AppStatusState = {
@@ -21,6 +26,7 @@ const initialState: AppStatusState = {
   isOnline: true,
   sendingAccessRequests: false,
   gateOpeningsInFlight: 0,
+  hardwareSocket: { state: 'connecting', since: null },
 };
 
 export const appStatusSlice = createSlice({
@@ -47,6 +53,11 @@ export const appStatusSlice = createSlice({
     gateOpeningEnded(state) {
       state.gateOpeningsInFlight = Math.max(0, state.gateOpeningsInFlight - 1);
     },
+    /** A change keeps its first time: a socket down for an hour says so, whatever the retries. */
+    hardwareStatusChanged(state, { payload }: PayloadAction<{ status: HardwareStatus; at: number }>) {
+      if (state.hardwareSocket.state === payload.status.state) return;
+      state.hardwareSocket = { ...payload.status, since: payload.at };
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(propertyRefreshRequested, (state) => {
@@ -64,6 +75,7 @@ export const appStatusSlice = createSlice({
     selectIsOnline: (state) => state.isOnline,
     selectSendingAccessRequests: (state) => state.sendingAccessRequests,
     selectGateOpeningsInFlight: (state) => state.gateOpeningsInFlight,
+    selectHardwareSocket: (state) => state.hardwareSocket,
   },
 });
 
@@ -74,6 +86,7 @@ export const {
   accessRequestsSendingChanged,
   gateOpeningStarted,
   gateOpeningEnded,
+  hardwareStatusChanged,
 } = appStatusSlice.actions;
 export const {
   selectPropertyStatus,
@@ -82,4 +95,5 @@ export const {
   selectIsOnline,
   selectSendingAccessRequests,
   selectGateOpeningsInFlight,
+  selectHardwareSocket,
 } = appStatusSlice.selectors;

@@ -1,5 +1,6 @@
 import type { NotificationStatus } from '../notifications/notificationsSlice';
 import type { SoundName } from '../../services/sound/types';
+import { english } from '../../strings/catalogue';
 import type { CallEndReason } from './callEvents';
 
 /** What the visitor sees and hears when a call ends. */
@@ -8,7 +9,8 @@ export interface CallNotice {
   sound: SoundName;
 }
 
-const NOT_GRANTED = "Sorry, you weren't granted access";
+const NOT_GRANTED = english('notice.notGranted');
+const ERROR = { status: 'ERROR', title: english('notice.error'), body: english('notice.tryAgain') } as const;
 
 /**
  * SPEC.md section 8, the rows about calls. An approval shows the gate's own
@@ -24,11 +26,11 @@ export function callNotice(reason: CallEndReason, { answered }: { answered: bool
       // Nobody ever answered: say so.
       return { notification: { status: 'ERROR', title: NOT_GRANTED }, sound: answered ? 'sorryNoAccess' : 'sorryNoAnswer' };
     case 'peer-lost':
-      return { notification: { status: 'ERROR', title: 'Call disconnected', body: 'Please try again later' }, sound: 'sorryNoAccess' };
+      return { notification: { status: 'ERROR', title: english('notice.disconnected'), body: english('notice.tryLater') }, sound: 'sorryNoAccess' };
     case 'throttled':
-      return { notification: { status: 'ERROR', title: "You're doing that too much" }, sound: 'throttle' };
+      return { notification: { status: 'ERROR', title: english('notice.throttled') }, sound: 'throttle' };
     case 'error':
-      return { notification: { status: 'ERROR', title: 'An Error Occurred', body: 'Please try again' }, sound: 'sorryError' };
+      return { notification: ERROR, sound: 'sorryError' };
     case 'approved':
     case 'cancelled':
     case 'no-media':

@@ -1,5 +1,6 @@
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import { notificationPushed } from '../notifications/notificationsSlice';
+import { callNotice } from './callErrors';
 import { callEnded, callRequested } from './callEvents';
 
 /**
@@ -19,7 +20,7 @@ export function listenForCalls(startListening: AppStartListening): void {
       } catch (error) {
         listener.extra.logger.error('The call engine could not be loaded', error);
         listener.extra.sound.play('sorryError');
-        listener.dispatch(notificationPushed({ status: 'ERROR', title: 'An Error Occurred', body: 'Please try again' }));
+        listener.dispatch(notificationPushed(callNotice('error', { answered: false })!.notification));
         listener.dispatch(callEnded({ callId: payload.callId, reason: 'error' }));
         return;
       }

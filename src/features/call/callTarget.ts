@@ -1,3 +1,4 @@
+import { english } from '../../strings/catalogue';
 import type { CodeHolder, PropertyData } from '../property/types';
 import type { CallTargetRef } from './callEvents';
 
@@ -21,9 +22,9 @@ export interface CallTargetInfo {
 }
 
 /** The title's name for the manager: 'Call a Manager' (SPEC.md section 2). */
-export const MANAGER_NAME = 'a Manager';
+export const MANAGER_NAME = english('call.manager');
 /** The test call hides who it calls. */
-export const TEST_CALL_NAME = 'a resident';
+export const TEST_CALL_NAME = english('call.someone');
 
 /** '/call' calls the manager; '/call?resident=test' the test resident; any other value is a resident id. */
 export function callTargetFromQuery(resident: string | null): CallTargetRef {

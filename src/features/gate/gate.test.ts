@@ -95,6 +95,18 @@ describe('hardware socket notifications', () => {
     expect(queued(store)).toEqual([['0010001', true]]);
   });
 
+  it('a 19-digit card opens the gate; the card one number on is refused', () => {
+    const { store, services } = started();
+    services.hardware.notify({ kind: 'facility', code: '6011000990139424568' });
+    expect(services.hardware.openGate).not.toHaveBeenCalled();
+    services.hardware.notify({ kind: 'facility', code: '6011000990139424567' });
+    expect(services.hardware.openGate).toHaveBeenCalledWith('6011000990139424567');
+    expect(queued(store)).toEqual([
+      ['6011000990139424568', false],
+      ['6011000990139424567', true],
+    ]);
+  });
+
   it('an invalid card read shows the error with the error sound and queues a denied request', () => {
     const { store, services } = started();
     services.hardware.notify({ kind: 'facility', code: '55555' });

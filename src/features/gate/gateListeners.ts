@@ -1,20 +1,27 @@
 import { afterFirstScreen } from '../../app/afterFirstScreen';
 import type { AppDispatch, AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
+import { english } from '../../strings/catalogue';
 import { gateOpeningEnded, gateOpeningStarted } from '../app-status/appStatusSlice';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
 import { enteredCodeGranted, enteredCodeRefused, isCodeEntryLocked } from '../code-lock/codeLockSlice';
+import { faultCleared, faultRaised, scrubDetail } from '../diagnostics/diagnosticsSlice';
+import { selectModel } from '../session/sessionSlice';
+import { prompts } from '../speech/prompts';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
 import { selectPropertyData } from '../property/propertySlice';
 import { selectRecordsAccessRequests, selectValidCodes } from '../property/selectors';
 import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';
 import { callApprovalReceived, codeEntered, gateOpenRequested, hardwareCodeRead, hardwareReadRefused } from './gateActions';
 
-export const GATE_NO_CODE_ERROR = 'User who opened gate does not have access code';
-const SORRY_CODE = "Sorry, that code didn't work";
+export const GATE_NO_CODE_ERROR = english('notice.noCode');
+const SORRY_CODE = english('notice.codeRefused');
 /** Not in SPEC.md: shown when the panel could not be signalled within its 10 s window. */
-export const GATE_FAILED_TITLE = 'The gate could not be opened';
-export const GATE_FAILED_BODY = 'Please call the manager';
+export const GATE_FAILED_TITLE = english('notice.gateFailed');
+export const GATE_FAILED_BODY = english('notice.gateFailedBody');
+
+/** Spoken outcomes wait for the chime or tone before them (the longest, gateOpen, lasts 0.54 s). */
+const AFTER_TONE_MS = 600;
 
 function recordAccessRequest(dispatch: AppDispatch, state: RootState, code: string, granted: boolean): void {
   if (!selectRecordsAccessRequests(state)) return;
@@ -62,6 +69,8 @@ export function listenForGate(startListening: AppStartListening): void {
       if (!fromHardware) dispatch(enteredCodeRefused({ at: Date.now(), settings: extra.settings.codeLock }));
       recordAccessRequest(dispatch, state, code, false);
       extra.sound.play(fromHardware ? 'error' : 'sorryCode');
+      // sorryCode says it in words already; the card reader's tone does not.
+      if (fromHardware) extra.speech.say(prompts.refused(selectModel(state)), { delayMs: AFTER_TONE_MS });
       dispatch(notificationPushed({ status: 'ERROR', title: SORRY_CODE }));
     },
   });
@@ -77,7 +86,8 @@ export function listenForGate(startListening: AppStartListening): void {
 
   startListening({
     actionCreator: gateOpenRequested,
-    effect: async ({ payload: code }, { dispatch, extra }) => {
+    effect: async ({ payload: code }, { dispatch, extra, getState }) => {
+      const model = selectModel(getState());
       if (!code) {
         extra.logger.error(GATE_NO_CODE_ERROR);
         extra.sound.play('sorryError');
@@ -88,14 +98,19 @@ export function listenForGate(startListening: AppStartListening): void {
       const opening = extra.hardware.openGate(code);
       dispatch(gateOpeningStarted());
       extra.sound.play('gateOpen');
-      const granted = notificationPushed({ status: 'SUCCESS', title: 'Access Granted!', body: 'You can now enter' });
+      extra.speech.say(prompts.granted(model), { delayMs: AFTER_TONE_MS });
+      const granted = notificationPushed({ status: 'SUCCESS', title: english('notice.granted'), body: english('notice.grantedBody') });
       dispatch(granted);
       try {
         await opening;
+        dispatch(faultCleared({ kind: 'gate-signal', at: Date.now() }));
       } catch (error) {
+        const detail = error instanceof Error ? scrubDetail(error.message) : 'failed';
+        dispatch(faultRaised({ kind: 'gate-signal', detail, at: Date.now() }));
         // The visitor must not be left believing the gate opened.
         extra.logger.error('The gate could not be opened', error);
         extra.sound.play('error');
+        extra.speech.say(prompts.gateFailed(model), { delayMs: AFTER_TONE_MS });
         dispatch(notificationPopped(granted.payload.id));
         dispatch(notificationPushed({ status: 'ERROR', title: GATE_FAILED_TITLE, body: GATE_FAILED_BODY }));
       } finally {

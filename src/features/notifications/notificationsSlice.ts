@@ -1,4 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { appStarted } from '../../app/actions';
 import { isRecord } from '../../app/selectorFallback';
 
 export type NotificationStatus = 'ERROR' | 'SUCCESS' | 'INFO';
@@ -31,6 +32,14 @@ export const notificationsSlice = createSlice({
     notificationPopped(state, { payload }: PayloadAction<string>) {
       state.items = state.items.filter((item) => item.id !== payload);
     },
+  },
+  extraReducers: (builder) => {
+    // A notification stored without its id (an older kiosk's, or a hand-edited store) gets one, so it expires like any other.
+    builder.addCase(appStarted, (state) => {
+      state.items.forEach((item, index) => {
+        if (typeof item.id !== 'string') item.id = `restored-${index}`;
+      });
+    });
   },
   selectors: {
     selectCurrentNotification: (state): Notification | null => {

@@ -71,6 +71,8 @@ describe('parsing property data', () => {
       enable_resident_directory: true,
       enable_call_manager: false,
       enable_video_calls: false,
+      language: null,
+      spoken_prompts: null,
     });
     expect(parsed.data.residents[0]).toMatchObject({ enable_directory_listing: true, user_enabled_video_calls: false });
     const codes = deriveValidCodes(parsed.data);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { flag, id, text } from '../../services/api/answerSchemas';
+import { parseLanguage } from '../../strings/catalogue';
 
 /*
  * The records of the property answer (SPEC.md section 3). Only what a record
@@ -82,6 +83,9 @@ export const deviceSchema = v.object({
   enable_resident_directory: optionalFlag,
   enable_call_manager: optionalFlag,
   enable_video_calls: optionalFlag,
+  // Optional device settings (docs/answers.md): missing, null or unreadable means the build's default.
+  language: v.fallback(v.pipe(v.unknown(), v.transform(parseLanguage)), null),
+  spoken_prompts: v.fallback(v.nullish(flag, null), null),
 });
 
 /** The legacy voice client's token; an empty one is no token. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { rawProperty } from '../../testing/fixtures';
+import { LONG_CARD, rawProperty } from '../../testing/fixtures';
 import { parsePropertyResponse } from './parsePropertyResponse';
 import { deriveValidCodes, isValidEnteredCode, isValidHardwareCode } from './validCodes';
 
@@ -7,7 +7,7 @@ const codes = deriveValidCodes(parsePropertyResponse(rawProperty()).data);
 
 describe('valid codes', () => {
   it('are residents, staff and property guests codes and credentials, and active unit guests', () => {
-    expect([...codes].sort()).toEqual(['00777', '10001', '10002', '20001', '30001', '40001']);
+    expect([...codes].sort()).toEqual(['00777', '10001', '10002', '20001', '30001', '40001', LONG_CARD]);
   });
 
   it('typed and QR codes must be exactly 5 digits, compared as strings', () => {
@@ -26,13 +26,75 @@ describe('valid codes', () => {
     expect(isValidHardwareCode(codes, '')).toBe(false);
     expect(isValidHardwareCode(codes, '1e4')).toBe(false);
   });
+
+  it('compares 19-digit card numbers exactly, by numeric value (SPEC.md section 5)', () => {
+    expect(LONG_CARD).toBe('6011000990139424567');
+    expect(isValidHardwareCode(codes, '6011000990139424567')).toBe(true);
+    expect(isValidHardwareCode(codes, '006011000990139424567')).toBe(true);
+    // Through Number() all three are 6011000990139424000-something and equal: they must not match.
+    expect(isValidHardwareCode(codes, '6011000990139424568')).toBe(false);
+    expect(isValidHardwareCode(codes, '6011000990139424566')).toBe(false);
+    expect(isValidHardwareCode(codes, '60110009901394245670')).toBe(false);
+    expect(isValidHardwareCode(new Set(['0']), '000')).toBe(true);
+    expect(isValidHardwareCode(new Set(['00777']), '0777')).toBe(true);
+    expect(isValidHardwareCode(new Set(['7770']), '777')).toBe(false);
+  });
+
+  it('a long card is not a typed code: typed and QR codes are 5 digits', () => {
+    expect(isValidEnteredCode(codes, LONG_CARD)).toBe(false);
+  });
+});
+
+describe('valid codes from what a back end sends', () => {
+  const base = rawProperty();
+  const parsed = (overrides: Record<string, unknown>) => deriveValidCodes(parsePropertyResponse({ ...base, ...overrides }).data);
+
+  it('a holder without an access code, or with empty codes, adds only the codes it has', () => {
+    const codes = parsed({
+      residents: [],
+      property_staff: [{ property_access_code: null, property_credentials: [{ code: '' }, { code: '20009' }] }],
+      property_guests: [{ property_access_code: { code: '' }, property_credentials: [] }],
+      unitGuests: [{ propertyAccessCode: { code: '', active: true } }, { propertyAccessCode: null }, { propertyAccessCode: { code: '40009', active: true } }],
+    });
+    expect([...codes].sort()).toEqual(['20009', '40009']);
+    expect(isValidHardwareCode(codes, '0')).toBe(false);
+  });
+
+  it('an empty code never opens the gate, even handed over as it is', () => {
+    const data = parsePropertyResponse(base).data;
+    const withEmpty = {
+      ...data,
+      property_staff: [{ property_access_code: { code: '' }, property_credentials: [{ code: '' }] }],
+      unitGuests: [{ propertyAccessCode: { code: '', active: true } }],
+    };
+    expect(deriveValidCodes(withEmpty).has('')).toBe(false);
+  });
+
+  it('typed codes must match from the first digit to the last', () => {
+    expect(isValidEnteredCode(codes, ' 10001')).toBe(false);
+    expect(isValidEnteredCode(codes, '10001 ')).toBe(false);
+    expect(isValidEnteredCode(codes, 'x10001')).toBe(false);
+  });
+
+  it('hardware reads strip only leading zeros: 11 is not 10001, 2001 is not 20001', () => {
+    expect(isValidHardwareCode(codes, '11')).toBe(false);
+    expect(isValidHardwareCode(codes, '2001')).toBe(false);
+    expect(isValidHardwareCode(codes, '1001')).toBe(false);
+    expect(isValidHardwareCode(codes, '010001')).toBe(true);
+  });
 });
 
 describe('hardware reads of any shape (property-based)', () => {
   it('match exactly the valid codes of the same numeric value', () => {
-    const digits = fc.stringMatching(/^\d{1,12}$/);
+    const digits = fc.stringMatching(/^\d{1,25}$/);
+    // A read is junk, any digits, a valid code with leading zeros, or a valid code's neighbour (last digit off by one).
+    const neighbour = (code: string) => (/^\d+$/.test(code) ? (BigInt(code) + 1n).toString() : code);
     const readOf = (valid: string[]) =>
-      fc.oneof(fc.string(), digits, ...(valid.length > 0 ? [fc.constantFrom(...valid).map((code) => `00${code}`)] : []));
+      fc.oneof(
+        fc.string(),
+        digits,
+        ...(valid.length > 0 ? [fc.constantFrom(...valid).map((code) => `00${code}`), fc.constantFrom(...valid).map(neighbour)] : []),
+      );
     const codesAndRead = fc.array(fc.oneof(digits, fc.string()), { maxLength: 6 }).chain((valid) => fc.tuple(fc.constant(valid), readOf(valid)));
     fc.assert(
       fc.property(codesAndRead, ([valid, read]) => {

@@ -24,36 +24,4 @@ export const BUTTON_LABELS: Record<Exclude<PanelModel, 'TOUCH'>, ButtonLabels> =
   GEN3: { ...ARROWS, back: '*', go: '#' },
 };
 
-export interface DeviceStrings {
-  enterCode: string;
-  scanQr: string;
-  qrInstructions: string;
-  callResidentPrompt: string;
-  callResident: string;
-  callManager: string;
-  cancel: string;
-}
-
-const COMMON = {
-  enterCode: 'Enter a numeric code',
-  scanQr: 'Scan a QR code',
-  qrInstructions: 'If you were texted a QR code, pull it up and center it on the camera',
-  callResident: 'Call a resident',
-  callManager: 'Call a manager',
-};
-
-export function deviceStrings(model: PanelModel): DeviceStrings {
-  if (model === 'TOUCH') return { ...COMMON, callResidentPrompt: 'Tap a resident to call', cancel: '◀ CANCEL' };
-  return {
-    ...COMMON,
-    callResidentPrompt: 'Enter a number to call a resident',
-    cancel: `Press ${BUTTON_LABELS[model].back} to cancel`,
-  };
-}
-
 export const isTouch = (model: PanelModel): boolean => model === 'TOUCH';
-
-/** Code entry and QR scanning are locked after too many refused codes (not in SPEC.md: worded like its messages). */
-export const CODE_LOCKED = 'Too many wrong codes';
-/** The lock's countdown. */
-export const tryAgainIn = (seconds: number): string => `Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;

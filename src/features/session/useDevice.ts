@@ -1,22 +1,30 @@
 import { useAppSelector } from '../../app/hooks';
-import { BUTTON_LABELS, deviceStrings, type ButtonLabels, type DeviceStrings, type PanelModel } from './models';
+import type { Translate } from '../../strings/catalogue';
+import { BUTTON_LABELS, type ButtonLabels, type PanelModel } from './models';
 import { selectModel } from './sessionSlice';
+import { useStrings } from './useStrings';
 
 export interface DeviceUi {
   model: PanelModel;
   touch: boolean;
   /** Null on TOUCH, which has no hardware buttons. */
   labels: ButtonLabels | null;
-  strings: DeviceStrings;
+  /** The panel language's strings. */
+  t: Translate;
+  /** 'Press <back label> to cancel' on button panels, '◀ CANCEL' on TOUCH. */
+  cancel: string;
 }
 
-/** The panel model's button labels and strings. */
+/** The panel model's button labels, and the strings in the panel's language. */
 export function useDevice(): DeviceUi {
   const model = useAppSelector(selectModel);
+  const t = useStrings();
+  const labels = model === 'TOUCH' ? null : BUTTON_LABELS[model];
   return {
     model,
-    touch: model === 'TOUCH',
-    labels: model === 'TOUCH' ? null : BUTTON_LABELS[model],
-    strings: deviceStrings(model),
+    touch: labels === null,
+    labels,
+    t,
+    cancel: labels ? t('cancel.buttons', { back: labels.back }) : t('cancel.touch'),
   };
 }

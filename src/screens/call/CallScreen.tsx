@@ -5,10 +5,14 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { callEnding, callRequested } from '../../features/call/callEvents';
 import { selectCall } from '../../features/call/callSlice';
-import { callTargetFromQuery, describeTarget, TEST_CALL_NAME } from '../../features/call/callTarget';
+import { callTargetFromQuery, describeTarget } from '../../features/call/callTarget';
 import { useCallStreams } from '../../features/call/useCallStreams';
 import { useButtons } from '../../features/input/useButtons';
 import { selectPropertyData } from '../../features/property/propertySlice';
+import { useDevice } from '../../features/session/useDevice';
+import { useScreenStrings } from '../../features/session/useScreenStrings';
+import { prompts } from '../../features/speech/prompts';
+import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { ActiveIcon, PhoneIcon } from './CallIcons';
 import { StreamVideo } from './StreamVideo';
 import './CallScreen.css';
@@ -24,7 +28,11 @@ export function CallScreen() {
   const resident = params.get('resident');
   const target = useMemo(() => callTargetFromQuery(resident), [resident]);
   const data = useAppSelector(selectPropertyData);
-  const name = useMemo(() => (data && describeTarget(target, data)?.name) || TEST_CALL_NAME, [data, target]);
+  const { t, model } = useDevice();
+  const ts = useScreenStrings();
+  const residentName = useMemo(() => (target.kind === 'resident' && data && describeTarget(target, data)?.name) || null, [data, target]);
+  // The manager and the hidden test resident are named in the panel's language.
+  const name = residentName ?? t(target.kind === 'manager' ? 'call.manager' : 'call.someone');
   const { phase, connected, callId } = useAppSelector(selectCall);
   const { local, remote } = useCallStreams();
   const ownCall = useRef<string | null>(null);
@@ -47,20 +55,22 @@ export function CallScreen() {
     if (button === 'BACK') goHome();
   });
 
+  useSpokenPrompt(connected ? prompts.connected(model) : prompts.calling(model));
+
   const remoteVideo = remote !== null && remote.getVideoTracks().length > 0;
   return (
     <main className="screen call">
-      <h1>Call {name}</h1>
+      <h1>{ts('call.title', { name })}</h1>
       <div className={remoteVideo ? 'call-videos call-videos-remote' : 'call-videos'}>
-        <StreamVideo stream={remote} muted={false} className="call-remote" label={`Video of ${name}`} />
+        <StreamVideo stream={remote} muted={false} className="call-remote" label={ts('call.remoteVideo', { name })} />
         <figure className="call-local">
-          <StreamVideo stream={local} muted className="call-preview" label="Your camera" />
-          <figcaption>(Smile, you&apos;re on camera!)</figcaption>
+          <StreamVideo stream={local} muted className="call-preview" label={ts('call.yourCamera')} />
+          <figcaption>{ts('call.smile')}</figcaption>
         </figure>
       </div>
       <p className={connected ? 'call-status call-status-connected' : 'call-status'} role="status">
         {connected ? <ActiveIcon /> : <PhoneIcon />}
-        {connected ? `Connected to ${name}` : `Calling ${name}...`}
+        {connected ? ts('call.connected', { name }) : ts('call.calling', { name })}
       </p>
       <footer className="screen-footer">
         <CancelButton onCancel={goHome} />

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { withApiServer } from '../../testing/apiServer';
 import { renderKiosk } from '../../testing/renderKiosk';
+import { tap } from '../../testing/tap';
 import { codeSlots, initialDigits } from './codeEntry';
 
 withApiServer();
@@ -84,9 +85,27 @@ describe('enter-code screen', () => {
       renderKiosk({ route: '/enter-code' });
       act(() => void vi.advanceTimersByTime(59000));
       type('1');
-      act(() => void vi.advanceTimersByTime(59000));
+      act(() => void vi.advanceTimersByTime(59999));
       expect(location()).toBe('/enter-code');
-      act(() => void vi.advanceTimersByTime(1100));
+      act(() => void vi.advanceTimersByTime(1));
+      expect(location()).toBe('/');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('TOUCH: each tap on the keypad restarts the 60000 ms wait', () => {
+    vi.useFakeTimers();
+    try {
+      renderKiosk({ route: '/enter-code', model: 'TOUCH' });
+      for (const digit of '123') {
+        act(() => void vi.advanceTimersByTime(50000));
+        tap(screen.getByRole('button', { name: digit }));
+      }
+      expect(slots()).toBe('***--');
+      act(() => void vi.advanceTimersByTime(59999));
+      expect(location()).toBe('/enter-code');
+      act(() => void vi.advanceTimersByTime(1));
       expect(location()).toBe('/');
     } finally {
       vi.useRealTimers();

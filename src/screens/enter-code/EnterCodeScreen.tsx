@@ -11,6 +11,8 @@ import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { ACCESS_CODE_LENGTH } from '../../features/property/validCodes';
 import { useDevice } from '../../features/session/useDevice';
+import { prompts } from '../../features/speech/prompts';
+import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit, type Digit } from '../../services/input/buttons';
 import { initialDigits } from './codeEntry';
 
@@ -21,7 +23,8 @@ export function EnterCodeScreen() {
   const lockSeconds = useCodeLockSeconds();
   // A digit that opened this screen during a lock is not kept either.
   const [digits, setDigits] = useState(() => (lockSeconds > 0 ? '' : initialDigits(params.get('initialCode'))));
-  const { strings, touch } = useDevice();
+  const { t, touch, model } = useDevice();
+  useSpokenPrompt(prompts.enterCode(model));
   const goHome = () => navigate('/');
 
   useIdleTimeout(goHome);
@@ -45,8 +48,8 @@ export function EnterCodeScreen() {
 
   return (
     <main className={touch ? 'screen enter-code enter-code-touch' : 'screen enter-code'}>
-      <h1>{strings.enterCode}</h1>
-      {lockSeconds > 0 ? <CodeLockNotice seconds={lockSeconds} /> : <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label="Code entered" />}
+      <h1>{t('code.title')}</h1>
+      {lockSeconds > 0 ? <CodeLockNotice seconds={lockSeconds} /> : <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label={t('code.entered')} />}
       {touch && <Keypad onDigit={addDigit} disabled={lockSeconds > 0} />}
       <footer className="screen-footer">
         <CancelButton onCancel={goHome} />

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { act } from 'react';
+import { appStarted } from '../../app/actions';
 import { onlineChanged, propertyLoadStarted } from '../../features/app-status/appStatusSlice';
 import { notificationPushed } from '../../features/notifications/notificationsSlice';
 import type { PanelModel } from '../../features/session/models';
@@ -103,6 +104,45 @@ describe('home screen', () => {
     press('F5');
     fireEvent.keyDown(window, { key: 'ArrowUp', ctrlKey: true });
     expect(location()).toBe('/');
+  });
+
+  it.each([
+    ['ArrowUp', 'the directory', withDevice({ enable_resident_directory: false })],
+    ['ArrowDown', 'the directory', withDevice({ enable_resident_directory: false })],
+    ['Escape', 'the manager call', withDevice({ enable_call_manager: false })],
+    ['Escape', 'the manager call on a property without a phone', withDevice({}, { phone: null })],
+    ['Escape', 'the manager call on a property with an empty phone', withDevice({}, { phone: '' })],
+    ['Enter', 'the QR scan', withDevice({ enable_qr_codes: false })],
+    ['5', 'the code entry', withDevice({ enable_numeric_codes: false })],
+  ])('%s does not open %s when it is not offered', (key, _what, property) => {
+    renderKiosk({ property });
+    press(key);
+    expect(location()).toBe('/');
+  });
+
+  it('UP, DOWN and BACK open nothing while offline', () => {
+    const { store } = renderKiosk();
+    act(() => void store.dispatch(onlineChanged(false)));
+    for (const key of ['ArrowUp', 'ArrowDown', 'Escape', ' ']) press(key);
+    expect(location()).toBe('/');
+  });
+
+  it('a notification stored without an id goes after 5 s and the buttons work again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    try {
+      const stored = { items: [{ status: 'ERROR', title: 'Left from an older kiosk' }] };
+      const { store } = renderKiosk({ preloaded: { notifications: stored as never } });
+      act(() => void store.dispatch(appStarted()));
+      expect(screen.getByRole('alertdialog', { name: 'Left from an older kiosk' })).toBeInTheDocument();
+      press('Enter');
+      expect(location()).toBe('/');
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      press('Enter');
+      expect(location()).toBe('/scan-qr');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ignores the buttons while a notification shows', () => {

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { config } from '../../app/config';
@@ -7,11 +8,18 @@ import { TEST_CALL_RESIDENT } from '../../features/call/callTarget';
 import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
 import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
 import { useButtons } from '../../features/input/useButtons';
+import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { selectCurrentNotification } from '../../features/notifications/notificationsSlice';
 import { selectDevice, selectPropertyMeta } from '../../features/property/selectors';
+import { selectDeviceSettings } from '../../features/session/deviceSettings';
 import { useDevice } from '../../features/session/useDevice';
-import { isDigit } from '../../services/input/buttons';
-import { homeLinks } from './homeLinks';
+import { prompts } from '../../features/speech/prompts';
+import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
+import { isDigit, keyToButton } from '../../services/input/buttons';
+import { hasGuidance, homeLinks, loadGuidance } from './homeLinks';
+
+/** Home shows how to use the panel after this long without a key press or a tap. */
+export const GUIDANCE_AFTER_MS = 20000;
 
 export function HomeScreen({ onReload }: { onReload: () => void }) {
   const navigate = useNavigate();
@@ -20,11 +28,43 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const isOnline = useAppSelector(selectIsOnline);
   const loading = useAppSelector(selectPropertyStatus) === 'loading';
   const notificationShowing = useAppSelector(selectCurrentNotification) !== null;
-  const { labels, strings } = useDevice();
+  const { labels, t, model } = useDevice();
+  const { language } = useAppSelector(selectDeviceSettings);
   const links = homeLinks(device, property, isOnline);
   const lockSeconds = useCodeLockSeconds();
+  const [guiding, setGuiding] = useState(false);
+  const [guidance, setGuidance] = useState<typeof import('./Guidance') | null>(null);
+  useSpokenPrompt(prompts.home(model, links), { quiet: notificationShowing, again: guiding });
+
+  useIdleTimeout(() => {
+    if (notificationShowing || !hasGuidance(links)) return;
+    // Without its code (the kiosk's server away since the start) home simply stays.
+    loadGuidance().then((module) => {
+      setGuidance(() => module);
+      setGuiding(true);
+    }, () => undefined);
+  }, GUIDANCE_AFTER_MS);
+  useEffect(() => {
+    if (!guiding) return undefined;
+    // Any key or tap brings home back (gamepad buttons are handled below). BACK
+    // does nothing else: it is stopped here, before the panel's buttons see it.
+    const hide = () => setGuiding(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (keyToButton(event) === 'BACK') event.stopPropagation();
+      hide();
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
+    window.addEventListener('click', hide, { capture: true });
+    return () => {
+      window.removeEventListener('keydown', onKey, { capture: true });
+      window.removeEventListener('click', hide, { capture: true });
+    };
+  }, [guiding]);
 
   useButtons((button) => {
+    setGuiding(false);
+    // On the guidance BACK (from a gamepad) only leaves it; the buttons it explains do what it says.
+    if (guiding && button === 'BACK') return;
     if ((button === 'UP' || button === 'DOWN') && links.directory) navigate('/resident-directory');
     else if (button === 'GO' && links.scanQr) navigate('/scan-qr');
     else if (button === 'BACK' && links.callManager) navigate('/call');
@@ -33,19 +73,21 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
     else if (button === 'SPACE' && isOnline) navigate(`/call?resident=${TEST_CALL_RESIDENT}`);
   }, !notificationShowing);
 
+  const title = t('home.title', { name: property?.public_name ?? '' });
+  if (guiding && guidance) return <guidance.Guidance links={links} labels={labels} language={language} title={title} />;
   return (
     <main className="screen home">
       <header className="screen-header home-header">
         <Logo onClick={onReload} />
-        <h1>Welcome to {property?.public_name}!</h1>
+        <h1>{title}</h1>
       </header>
       <nav className="home-links">
-        {links.enterCode && <HomeLink to="/enter-code" text={strings.enterCode} hint={labels ? '0-9' : null} />}
-        {links.scanQr && <HomeLink to="/scan-qr" text={strings.scanQr} hint={labels?.go ?? null} />}
+        {links.enterCode && <HomeLink to="/enter-code" text={t('home.enterCode')} hint={labels ? '0-9' : null} />}
+        {links.scanQr && <HomeLink to="/scan-qr" text={t('home.scanQr')} hint={labels?.go ?? null} />}
         {links.directory && (
-          <HomeLink to="/resident-directory" text={strings.callResident} hint={labels ? `${labels.up} ${labels.down}` : null} />
+          <HomeLink to="/resident-directory" text={t('home.callResident')} hint={labels ? `${labels.up} ${labels.down}` : null} />
         )}
-        {links.callManager && <HomeLink to="/call" text={strings.callManager} hint={labels?.back ?? null} />}
+        {links.callManager && <HomeLink to="/call" text={t('home.callManager')} hint={labels?.back ?? null} />}
       </nav>
       {lockSeconds > 0 && (links.enterCode || links.scanQr) && <CodeLockNotice seconds={lockSeconds} />}
       <footer className="screen-footer version">

@@ -1,16 +1,17 @@
 import { useState, type CSSProperties } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CancelButton } from '../../components/CancelButton';
+import { Slots } from '../../components/CodeSlots';
 import { lookupCodeMissed } from '../../features/directory/directoryActions';
 import { clampPage, pageArrows, pageOf } from '../../features/directory/directoryRows';
 import { lookupSlots, lookupStep } from '../../features/directory/lookupEntry';
 import { selectDirectory, selectPagedRows } from '../../features/directory/selectors';
 import { useButtons } from '../../features/input/useButtons';
 import { useDevice } from '../../features/session/useDevice';
+import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { isDigit } from '../../services/input/buttons';
 import { DirectoryRowView } from './DirectoryRowView';
 import { pageShapeFor } from './pageShape';
-import { DIRECTORY_TITLE } from './strings';
 import { useElementSize } from './useElementSize';
 
 interface Props {
@@ -28,7 +29,8 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
   const { ref, size } = useElementSize<HTMLDivElement>();
   const shape = pageShapeFor(size);
   const rows = useAppSelector((state) => selectPagedRows(state, shape.rowsPerColumn));
-  const { labels, strings } = useDevice();
+  const { labels } = useDevice();
+  const ts = useScreenStrings();
   const [requestedPage, setPage] = useState(0);
   const [digits, setDigits] = useState('');
   // A property reload can shorten the list under us, a rotated panel reshape it: stay on a page that exists.
@@ -51,20 +53,14 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
   return (
     <>
       <header className="screen-header directory-header">
-        <h1>{DIRECTORY_TITLE}</h1>
-        <p className="directory-prompt">{strings.callResidentPrompt}</p>
-        <div className="code-slots lookup-slots" role="status" aria-label="Lookup code">
-          {lookupSlots(digits).map((slot, index) => (
-            <span key={index} className={slot === '-' ? 'slot slot-empty' : 'slot slot-filled'}>
-              {slot}
-            </span>
-          ))}
-        </div>
+        <h1>{ts('directory.title')}</h1>
+        <p className="directory-prompt">{ts('directory.promptButtons')}</p>
+        <Slots slots={lookupSlots(digits)} filled={digits.length} label={ts('directory.lookupCode')} className="code-slots lookup-slots" />
       </header>
       <div
         ref={ref}
         className="directory-page"
-        aria-label={`Page ${page + 1}`}
+        aria-label={ts('directory.page', { number: page + 1 })}
         style={{ gridTemplateColumns: `repeat(${shape.columns}, minmax(0, 1fr))` }}
       >
         {pageOf(rows, page, shape).map((column, index) => (
@@ -75,12 +71,12 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
           </div>
         ))}
       </div>
-      {directory.entries.length === 0 && <p className="directory-empty">No residents are listed.</p>}
+      {directory.entries.length === 0 && <p className="directory-empty">{ts('directory.empty')}</p>}
       <footer className="screen-footer">
         <CancelButton onCancel={onCancel} />
         <span className="directory-more">
-          {arrows.up && <span className="more-up">{labels?.up} for more</span>}
-          {arrows.down && <span className="more-down">{labels?.down} for more</span>}
+          {arrows.up && <span className="more-up">{ts('directory.more', { arrow: labels?.up ?? '' })}</span>}
+          {arrows.down && <span className="more-down">{ts('directory.more', { arrow: labels?.down ?? '' })}</span>}
         </span>
       </footer>
     </>

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { resident } from '../../features/directory/testResidents';
-import { INACTIVITY_TIMEOUT_MS } from '../../features/input/useIdleTimeout';
 import { withApiServer } from '../../testing/apiServer';
 import { fakeGamepad } from '../../testing/fakeGamepad';
 import { rawProperty } from '../../testing/fixtures';
 import { renderKiosk } from '../../testing/renderKiosk';
+import { tap } from '../../testing/tap';
 
 withApiServer();
 
@@ -102,11 +102,11 @@ describe('resident directory on a button model', () => {
     vi.useFakeTimers();
     try {
       renderKiosk({ route: '/resident-directory', property: fortyFive() });
-      act(() => void vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS - 1000));
+      act(() => void vi.advanceTimersByTime(59000));
       press('ArrowDown');
-      act(() => void vi.advanceTimersByTime(INACTIVITY_TIMEOUT_MS - 1000));
+      act(() => void vi.advanceTimersByTime(59999));
       expect(location()).toBe('/resident-directory');
-      act(() => void vi.advanceTimersByTime(1100));
+      act(() => void vi.advanceTimersByTime(1));
       expect(location()).toBe('/');
     } finally {
       vi.useRealTimers();
@@ -189,6 +189,23 @@ describe('resident directory on TOUCH', () => {
     const rendered = screen.getByTestId('directory-list').querySelectorAll('.directory-row');
     expect(rendered.length).toBeGreaterThan(5);
     expect(rendered.length).toBeLessThan(40);
+  });
+
+  it('goes home after 60000 ms without a tap; a tap on a page button or a finger on the list restarts the wait', () => {
+    vi.useFakeTimers();
+    try {
+      renderKiosk({ route: '/resident-directory', model: 'TOUCH', property: fortyFive() });
+      act(() => void vi.advanceTimersByTime(50000));
+      tap(screen.getByRole('button', { name: 'Page down' }));
+      act(() => void vi.advanceTimersByTime(50000));
+      fireEvent.touchStart(screen.getByTestId('directory-list'));
+      act(() => void vi.advanceTimersByTime(59999));
+      expect(location()).toBe('/resident-directory');
+      act(() => void vi.advanceTimersByTime(1));
+      expect(location()).toBe('/');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('tapping a row calls that resident', () => {

@@ -1,13 +1,16 @@
 import { useNavigate } from 'react-router-dom';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { useDevice } from '../../features/session/useDevice';
+import { prompts } from '../../features/speech/prompts';
+import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { ButtonDirectory } from './ButtonDirectory';
 import { TouchDirectory } from './TouchDirectory';
 
 /** 'call resident': pages and a lookup code on button panels, a scrolling list with A-Z on TOUCH. */
 export function ResidentDirectoryScreen() {
   const navigate = useNavigate();
-  const { touch } = useDevice();
+  const { touch, model } = useDevice();
+  useSpokenPrompt(prompts.directory(model));
   const goHome = () => navigate('/');
   const call = (residentId: number) => navigate(`/call?resident=${residentId}`);
 

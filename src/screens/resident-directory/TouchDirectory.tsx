@@ -3,9 +3,8 @@ import { CancelButton } from '../../components/CancelButton';
 import { ALPHABET, availableLetters } from '../../features/directory/directoryModel';
 import { selectDirectory, selectListRows } from '../../features/directory/selectors';
 import { headingOffset, pageScrollDistance } from '../../features/directory/touchScroll';
-import { useDevice } from '../../features/session/useDevice';
+import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { DirectoryRowView } from './DirectoryRowView';
-import { DIRECTORY_TITLE } from './strings';
 import { useVirtualScroll } from './useVirtualScroll';
 
 interface Props {
@@ -17,7 +16,7 @@ interface Props {
 export function TouchDirectory({ onCall, onCancel }: Props) {
   const directory = useAppSelector(selectDirectory);
   const rows = useAppSelector(selectListRows);
-  const { strings } = useDevice();
+  const ts = useScreenStrings();
   const letters = availableLetters(directory);
   const { ref, onScroll, scrollTo, atTop, atBottom, viewportHeight, rowHeight, range } = useVirtualScroll(rows.length);
   const page = pageScrollDistance(viewportHeight, rowHeight);
@@ -30,11 +29,11 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
   return (
     <>
       <header className="screen-header directory-header">
-        <h1>{DIRECTORY_TITLE}</h1>
-        <p className="directory-prompt">{strings.callResidentPrompt}</p>
+        <h1>{ts('directory.title')}</h1>
+        <p className="directory-prompt">{ts('directory.promptTouch')}</p>
         <CancelButton onCancel={onCancel} />
       </header>
-      <nav className="letter-bar" aria-label="Jump to letter">
+      <nav className="letter-bar" aria-label={ts('directory.letters')}>
         {ALPHABET.map((letter) => (
           <button key={letter} type="button" className="letter" disabled={!letters.has(letter)} onClick={() => jumpTo(letter)}>
             {letter}
@@ -51,16 +50,16 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
               return <DirectoryRowView key={key} row={row} showLookupCode={false} onCall={onCall} style={style} />;
             })}
           </div>
-          {rows.length === 0 && <p className="directory-empty">No residents are listed.</p>}
+          {rows.length === 0 && <p className="directory-empty">{ts('directory.empty')}</p>}
         </div>
         <div className="page-buttons">
-          <button type="button" className="page-button" aria-label="Page up" disabled={atTop} onClick={() => scrollTo({ by: -page })}>
+          <button type="button" className="page-button" aria-label={ts('directory.pageUp')} disabled={atTop} onClick={() => scrollTo({ by: -page })}>
             ▲
           </button>
           <button
             type="button"
             className="page-button"
-            aria-label="Page down"
+            aria-label={ts('directory.pageDown')}
             disabled={atBottom}
             onClick={() => scrollTo({ by: page })}
           >

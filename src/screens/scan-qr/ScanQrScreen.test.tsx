@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
-import { INACTIVITY_TIMEOUT_MS } from '../../features/input/useIdleTimeout';
 import { CameraError } from '../../services/camera/camera';
 import { requestsTo, withApiServer } from '../../testing/apiServer';
+import { withFakeTimers } from '../../testing/fakeTimers';
 import { renderKiosk } from '../../testing/renderKiosk';
-import { SCANNER_FAILURE_HOME_MS } from './ScanQrScreen';
+import { tap } from '../../testing/tap';
 
 /** The camera and the worker are devices: faked here, exercised for real in tests/e2e/qr.spec.ts. */
 const device = vi.hoisted(() => ({
@@ -53,6 +53,11 @@ beforeEach(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
 });
 
+// Timers and Date only (msw's own tasks keep running): frames come on the 100 ms clock, not the machine's.
+withFakeTimers();
+/** Lets `ms` of kiosk time pass. */
+const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
 describe('scan-qr screen', () => {
   it("shows the title, the instructions and 'Loading...' until the camera plays", async () => {
     let arrive: (stream: MediaStream) => void = () => undefined;
@@ -69,7 +74,12 @@ describe('scan-qr screen', () => {
   it('a valid code opens the gate like a typed one, goes home and releases the camera', async () => {
     device.frames = [null, '10001'];
     const { services, store } = renderKiosk({ route: '/scan-qr' });
-    await vi.waitFor(() => expect(location()).toBe('/'));
+    // SPEC.md section 4: a frame every 100 ms; the second holds the code.
+    await pass(199);
+    expect(location()).toBe('/scan-qr');
+    expect(device.decodes).toBe(1);
+    await pass(1);
+    expect(location()).toBe('/');
     expect(services.hardware.openGate).toHaveBeenCalledWith('10001');
     expect(services.sound.play).toHaveBeenCalledWith('gateOpen');
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Access Granted!');
@@ -81,7 +91,8 @@ describe('scan-qr screen', () => {
   it('a 5-digit code that opens nothing is refused like a typed one', async () => {
     device.frames = ['99999'];
     const { services, store } = renderKiosk({ route: '/scan-qr' });
-    await vi.waitFor(() => expect(location()).toBe('/'));
+    await pass(100);
+    expect(location()).toBe('/');
     expect(services.hardware.openGate).not.toHaveBeenCalled();
     expect(services.sound.play).toHaveBeenCalledWith('sorryCode');
     expect(screen.getByRole('alertdialog')).toHaveTextContent("Sorry, that code didn't work");
@@ -91,7 +102,8 @@ describe('scan-qr screen', () => {
   it('a QR code that is not an access code is only logged, and scanning goes on', async () => {
     device.frames = ['https://example.com', 'https://example.com', '1000'];
     const { services } = renderKiosk({ route: '/scan-qr' });
-    await vi.waitFor(() => expect(device.decodes).toBeGreaterThan(4));
+    await pass(500);
+    expect(device.decodes).toBe(5);
     expect(location()).toBe('/scan-qr');
     expect(console.error).toHaveBeenCalledWith('QR code is not an access code', { payload: 'https://example.com' });
     expect(console.error).toHaveBeenCalledWith('QR code is not an access code', { payload: '1000' });
@@ -103,32 +115,29 @@ describe('scan-qr screen', () => {
   it.each([
     ['refused', 'The camera could not be used: access to it was refused.'],
     ['missing', 'No camera was found on this panel.'],
-  ] as const)('a %s camera shows a clear message, is logged and goes home', async (failure, text) => {
+  ] as const)('a %s camera shows a clear message, is logged and goes home after 5000 ms', async (failure, text) => {
     device.openCamera = () => Promise.reject(new CameraError(failure, 'camera says no'));
-    vi.useFakeTimers();
-    try {
-      renderKiosk({ route: '/scan-qr' });
-      await act(() => vi.advanceTimersByTimeAsync(0));
-      expect(screen.getByRole('alert')).toHaveTextContent(text);
-      expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
-      expect(console.error).toHaveBeenCalledWith('QR scanner failed', { failure, message: 'camera says no' });
-      await act(() => vi.advanceTimersByTimeAsync(SCANNER_FAILURE_HOME_MS));
-      expect(location()).toBe('/');
-    } finally {
-      vi.useRealTimers();
-    }
+    renderKiosk({ route: '/scan-qr' });
+    await pass(0);
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith('QR scanner failed', { failure, message: 'camera says no' });
+    await pass(4999);
+    expect(location()).toBe('/scan-qr');
+    await pass(1);
+    expect(location()).toBe('/');
   });
 
   it('BACK goes home and releases the camera and the worker', async () => {
     renderKiosk({ route: '/scan-qr' });
-    await vi.waitFor(() => expect(device.decodes).toBeGreaterThan(0));
+    await pass(100);
+    expect(device.decodes).toBe(1);
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(location()).toBe('/');
     expect(device.track.stop).toHaveBeenCalled();
     expect(device.terminated).toBe(1);
-    const decodes = device.decodes;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(device.decodes).toBe(decodes);
+    await pass(1000);
+    expect(device.decodes).toBe(1);
   });
 
   it('Cancel goes home on TOUCH', async () => {
@@ -137,18 +146,23 @@ describe('scan-qr screen', () => {
     expect(location()).toBe('/');
   });
 
-  it('goes home after 60 s without input', async () => {
-    vi.useFakeTimers();
-    try {
-      renderKiosk({ route: '/scan-qr' });
-      await act(() => vi.advanceTimersByTimeAsync(INACTIVITY_TIMEOUT_MS - 1000));
-      expect(location()).toBe('/scan-qr');
-      await act(() => vi.advanceTimersByTimeAsync(1000));
-      expect(location()).toBe('/');
-      expect(device.track.stop).toHaveBeenCalled();
-    } finally {
-      vi.useRealTimers();
-    }
+  it('goes home after 60000 ms without input', async () => {
+    renderKiosk({ route: '/scan-qr' });
+    await pass(59999);
+    expect(location()).toBe('/scan-qr');
+    await pass(1);
+    expect(location()).toBe('/');
+    expect(device.track.stop).toHaveBeenCalled();
+  });
+
+  it('TOUCH: a tap on the screen restarts the 60000 ms wait', async () => {
+    renderKiosk({ route: '/scan-qr', model: 'TOUCH' });
+    await pass(50000);
+    tap(screen.getByRole('heading', { level: 1 }));
+    await pass(59999);
+    expect(location()).toBe('/scan-qr');
+    await pass(1);
+    expect(location()).toBe('/');
   });
 
   it('while code entry is locked, the camera stays off and the screen says why; scanning starts when the lock ends', async () => {

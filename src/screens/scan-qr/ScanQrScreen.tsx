@@ -7,24 +7,30 @@ import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
 import { codeEntered } from '../../features/gate/gateActions';
 import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
-import { qrDecodeFailed, qrPayloadRejected, qrScannerFailed, type ScanFailure } from '../../features/qr/qrActions';
+import { qrCameraStarted, qrDecodeFailed, qrPayloadRejected, qrScannerFailed, type ScanFailure } from '../../features/qr/qrActions';
 import { isAccessCodePayload } from '../../features/qr/qrPayload';
 import { useQrScanner } from '../../features/qr/useQrScanner';
 import { useDevice } from '../../features/session/useDevice';
+import { useScreenStrings } from '../../features/session/useScreenStrings';
+import { prompts } from '../../features/speech/prompts';
+import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
+import type { ScreenKey } from '../../strings/screenStrings';
 
 /** How long a camera problem stays on screen before the kiosk goes home. */
 export const SCANNER_FAILURE_HOME_MS = 5000;
 
-const FAILURE_TEXT: Record<ScanFailure, string> = {
-  missing: 'No camera was found on this panel.',
-  refused: 'The camera could not be used: access to it was refused.',
-  unavailable: 'The camera is not working right now.',
-  decoder: 'QR code scanning is not working right now.',
+const FAILURE_TEXT: Record<ScanFailure, ScreenKey> = {
+  missing: 'qr.missing',
+  refused: 'qr.refused',
+  unavailable: 'qr.unavailable',
+  decoder: 'qr.decoder',
 };
 
 export function ScanQrScreen() {
   const navigate = useNavigate();
-  const { strings } = useDevice();
+  const { model } = useDevice();
+  const ts = useScreenStrings();
+  useSpokenPrompt(prompts.scanQr(model));
   const lockSeconds = useCodeLockSeconds();
   const goHome = () => navigate('/');
 
@@ -35,7 +41,7 @@ export function ScanQrScreen() {
 
   return (
     <main className="screen scan-qr">
-      <h1>{strings.scanQr}</h1>
+      <h1>{ts('qr.title')}</h1>
       {/* Locked: no camera at all until the lock ends, then scanning starts by itself. */}
       {lockSeconds > 0 ? <CodeLockNotice seconds={lockSeconds} /> : <CameraScan goHome={goHome} />}
       <footer className="screen-footer">
@@ -49,7 +55,8 @@ export function ScanQrScreen() {
 function CameraScan({ goHome }: { goHome: () => void }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const { strings } = useDevice();
+  const { t } = useDevice();
+  const ts = useScreenStrings();
   const { videoRef, status } = useQrScanner({
     onDecoded: (value) => {
       if (!isAccessCodePayload(value)) {
@@ -65,6 +72,7 @@ function CameraScan({ goHome }: { goHome: () => void }) {
   });
 
   useEffect(() => {
+    if (status.state === 'scanning') dispatch(qrCameraStarted());
     if (status.state !== 'failed') return undefined;
     dispatch(qrScannerFailed({ failure: status.failure, message: status.detail }));
     const timer = setTimeout(() => navigate('/'), SCANNER_FAILURE_HOME_MS);
@@ -73,17 +81,17 @@ function CameraScan({ goHome }: { goHome: () => void }) {
 
   return (
     <>
-      <p className="scan-qr-instructions">{strings.qrInstructions}</p>
+      <p className="scan-qr-instructions">{ts('qr.instructions')}</p>
       <div className="camera-view">
-        <video ref={videoRef} muted playsInline aria-label="Camera" />
+        <video ref={videoRef} muted playsInline aria-label={ts('qr.camera')} />
         {status.state === 'loading' && (
           <p className="camera-status" role="status">
-            Loading...
+            {t('app.loading')}
           </p>
         )}
         {status.state === 'failed' && (
           <p className="camera-status camera-failed" role="alert">
-            {FAILURE_TEXT[status.failure]} Returning to the start screen.
+            {ts(FAILURE_TEXT[status.failure])} {ts('qr.returning')}
           </p>
         )}
       </div>

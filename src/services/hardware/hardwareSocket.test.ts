@@ -42,6 +42,65 @@ describe('createHardwareSocket', () => {
     hardware.stop();
   });
 
+  it('times the relay from the wiegand signal, not from its answer (a panel that answers after 300 ms)', async () => {
+    const { hardware } = setup();
+    const socket = FakeSocket.last;
+    socket.byMethod = { wiegand: { delayMs: 300 } };
+    socket.open();
+    let settled = false;
+    const opened = hardware.openGate('12345').finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(599);
+    expect(socket.calls()).toEqual([detect, ['wiegand', [0, '12345']]]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(socket.calls()).toEqual([detect, ['wiegand', [0, '12345']], ['enable_relay1', []]]);
+    await expect(opened).resolves.toBeUndefined();
+    expect(settled).toBe(true);
+    hardware.stop();
+  });
+
+  it('pulses the relay at 600 ms even when wiegand is answered later, and is done once both are answered', async () => {
+    const { hardware } = setup();
+    const socket = FakeSocket.last;
+    socket.byMethod = { wiegand: { delayMs: 900 }, enable_relay1: { delayMs: 50 } };
+    socket.open();
+    let settled = false;
+    const opened = hardware.openGate('12345').finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(600);
+    expect(socket.calls().map(([method]) => method)).toEqual(['detectUrl', 'wiegand', 'enable_relay1']);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(opened).resolves.toBeUndefined();
+    hardware.stop();
+  });
+
+  it('a wiegand refused after 300 ms fails the opening; the relay still leaves at 600 ms', async () => {
+    const { hardware } = setup();
+    const socket = FakeSocket.last;
+    socket.byMethod = { wiegand: { answer: 'error', delayMs: 300 } };
+    socket.open();
+    const opened = expect(hardware.openGate('12345')).rejects.toThrow('wiegand failed: busy');
+    await vi.advanceTimersByTimeAsync(600);
+    await opened;
+    expect(socket.calls()).toEqual([detect, ['wiegand', [0, '12345']], ['enable_relay1', []]]);
+    hardware.stop();
+  });
+
+  it('a relay that never answers fails the opening 5000 ms after it was sent', async () => {
+    const { hardware } = setup();
+    const socket = FakeSocket.last;
+    socket.byMethod = { enable_relay1: { answer: 'none' } };
+    socket.open();
+    let failure: unknown = null;
+    const opened = hardware.openGate('12345').catch((error: unknown) => (failure = error));
+    await vi.advanceTimersByTimeAsync(600 + 4999);
+    expect(failure).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    await opened;
+    expect(failure).toEqual(new Error('enable_relay1 timed out'));
+    hardware.stop();
+  });
+
   it('rejects an empty code without sending anything', async () => {
     const { hardware } = setup();
     FakeSocket.last.open();
@@ -216,6 +275,178 @@ describe('createHardwareSocket', () => {
     FakeSocket.last.open();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(FakeSocket.all.flatMap((socket) => socket.calls()).filter(([method]) => method === 'enable_relay1')).toEqual([]);
+    hardware.stop();
+  });
+
+  it('a reconnection during the 600 ms does not cut the relay delay short', async () => {
+    const { hardware } = setup();
+    FakeSocket.last.open();
+    const opened = hardware.openGate('12345');
+    FakeSocket.last.drop();
+    const sockets = FakeSocket.all.length;
+    await vi.advanceTimersByTimeAsync(500);
+    expect(FakeSocket.all).toHaveLength(sockets + 1);
+    FakeSocket.last.open();
+    await vi.advanceTimersByTimeAsync(99);
+    expect(FakeSocket.last.calls()).toEqual([detect]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.last.calls()).toEqual([detect, ['enable_relay1', []]]);
+    await expect(opened).resolves.toBeUndefined();
+    hardware.stop();
+  });
+
+  it('the relay may wait for the socket until 10600 ms after the opening began, not longer', async () => {
+    const { hardware } = setup();
+    FakeSocket.last.open();
+    let failure: unknown = null;
+    const opened = hardware.openGate('12345').catch((error: unknown) => (failure = error));
+    FakeSocket.last.drop();
+    await vi.advanceTimersByTimeAsync(10_599);
+    expect(failure).toBeNull();
+    FakeSocket.last.open();
+    await vi.advanceTimersByTimeAsync(1);
+    await opened;
+    expect(failure).toBeNull();
+    expect(FakeSocket.last.calls()).toEqual([detect, ['enable_relay1', []]]);
+    hardware.stop();
+  });
+
+  it('a relay whose answer is lost with the socket fails the opening (the pulse may not have happened)', async () => {
+    const { hardware } = setup();
+    const socket = FakeSocket.last;
+    socket.byMethod = { enable_relay1: { answer: 'none' } };
+    socket.open();
+    const opened = expect(hardware.openGate('12345')).rejects.toThrow('Hardware socket closed');
+    await vi.advanceTimersByTimeAsync(600);
+    socket.drop();
+    await opened;
+    hardware.stop();
+  });
+
+  it('a wiegand whose answer is lost with the socket still counts as sent', async () => {
+    const { hardware } = setup();
+    const first = FakeSocket.last;
+    first.byMethod = { wiegand: { answer: 'none' } };
+    first.open();
+    const opened = hardware.openGate('12345');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(first.calls().map(([method]) => method)).toEqual(['detectUrl', 'wiegand', 'enable_relay1']);
+    first.drop();
+    await expect(opened).resolves.toBeUndefined();
+    hardware.stop();
+  });
+
+  it('reads an error answer given as text, and logs a reply nobody waits for', async () => {
+    const { hardware, log } = setup();
+    const socket = FakeSocket.last;
+    socket.answer = 'none';
+    socket.open();
+    const opened = expect(hardware.openGate('12345')).rejects.toThrow('wiegand failed: no card reader');
+    socket.receive({ jsonrpc: '2.0', id: 2, error: 'no card reader' });
+    socket.receive({ jsonrpc: '2.0', id: 99, result: true });
+    expect(log).toHaveBeenCalledWith('Hardware socket: reply to an unknown request', { jsonrpc: '2.0', id: 99, result: true });
+    await vi.advanceTimersByTimeAsync(600);
+    socket.receive({ jsonrpc: '2.0', id: 3, result: true });
+    await opened;
+    hardware.stop();
+  });
+
+  it('a notification that carries an id is still a notification', () => {
+    const { hardware, notifications } = setup();
+    FakeSocket.last.open();
+    FakeSocket.last.receive({ jsonrpc: '2.0', id: 7, method: 'refresh' });
+    expect(notifications).toEqual([{ kind: 'refresh' }]);
+    hardware.stop();
+  });
+
+  it('says what it dropped or could not read, in the lines it logs', () => {
+    const { hardware, log } = setup();
+    const socket = FakeSocket.last;
+    socket.open();
+    socket.receive('{not json');
+    socket.receive('[1,2]');
+    socket.receive({ jsonrpc: '2.0', method: 'reboot' });
+    socket.receive({ jsonrpc: '2.0', method: 'facility', params: { code: '12a4' } });
+    expect(log.mock.calls).toEqual([
+      ['Hardware socket: unparsable message', '{not json'],
+      ['Hardware socket: unexpected message', [1, 2]],
+      ['Hardware socket: ignored notification', { jsonrpc: '2.0', method: 'reboot' }],
+      ['Hardware socket: unreadable facility read', '{"code":"12a4"}'],
+    ]);
+    hardware.stop();
+  });
+
+  it('reads frames up to 64 KiB and drops longer ones, logging their size and start', () => {
+    const { hardware, log, notifications } = setup();
+    const socket = FakeSocket.last;
+    socket.open();
+    const frame = (length: number) => {
+      const head = '{"jsonrpc":"2.0","method":"refresh","pad":"';
+      return head + 'x'.repeat(length - head.length - 2) + '"}';
+    };
+    socket.receive(frame(64 * 1024));
+    expect(notifications).toEqual([{ kind: 'refresh' }]);
+    socket.receive(frame(64 * 1024 + 1));
+    expect(notifications).toHaveLength(1);
+    expect(log).toHaveBeenCalledWith(`Hardware socket: dropped a ${64 * 1024 + 1}-character frame`, frame(64 * 1024 + 1).slice(0, 200));
+    hardware.stop();
+  });
+
+  it('logs a socket error once per outage, and the back-off stops growing at 30 s', async () => {
+    const { hardware, log } = setup();
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      FakeSocket.last.onerror?.(new Event('error'));
+      FakeSocket.last.drop();
+      await vi.advanceTimersByTimeAsync(30_000);
+    }
+    expect(log.mock.calls.filter(([message]) => message === 'Hardware socket error')).toEqual([
+      ['Hardware socket error', { url: 'ws://panel.local/hardware' }],
+    ]);
+    // 500, 1000, ... 16000, then 30000 each time (not 32000, 64000).
+    const sockets = FakeSocket.all.length;
+    FakeSocket.last.drop();
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(FakeSocket.all).toHaveLength(sockets);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(sockets + 1);
+    hardware.stop();
+  });
+
+  it('a socket that cannot even be created is tried again with back-off', async () => {
+    const log = vi.fn();
+    let attempts = 0;
+    const Refusing = class extends FakeSocket {
+      constructor(url: string) {
+        attempts += 1;
+        if (attempts < 3) throw new Error('bad url');
+        super(url);
+      }
+    };
+    const hardware = createHardwareSocket({ url: 'ws://panel.local/hardware', getDetectUrl: () => '', log, WebSocketImpl: Refusing });
+    hardware.start(() => undefined);
+    expect(log).toHaveBeenCalledWith('Hardware socket: cannot connect', new Error('bad url'));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(attempts).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attempts).toBe(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(attempts).toBe(3);
+    expect(FakeSocket.all).toHaveLength(1);
+    hardware.stop();
+  });
+
+  it('start twice keeps one socket; detectUrl is read on each connection', async () => {
+    let href = 'http://kiosk.local/a';
+    const hardware = createHardwareSocket({ url: 'ws://panel.local/hardware', getDetectUrl: () => href, log: vi.fn(), WebSocketImpl: FakeSocket });
+    hardware.start(() => undefined);
+    hardware.start(() => undefined);
+    expect(FakeSocket.all).toHaveLength(1);
+    FakeSocket.last.open();
+    href = 'http://kiosk.local/b';
+    FakeSocket.last.drop();
+    await vi.advanceTimersByTimeAsync(500);
+    FakeSocket.last.open();
+    expect(FakeSocket.all.map((socket) => socket.calls())).toEqual([[['detectUrl', ['http://kiosk.local/a']]], [['detectUrl', ['http://kiosk.local/b']]]]);
     hardware.stop();
   });
 

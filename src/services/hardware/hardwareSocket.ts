@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { HardwareNotification, HardwareService } from './types';
+import type { HardwareNotification, HardwareService, HardwareStatus } from './types';
 
 /** The part of the WebSocket API this service uses, so tests can inject a small fake. */
 export interface SocketLike {
@@ -84,6 +84,7 @@ export function createHardwareSocket({
   connectTimeoutMs = 5_000,
 }: HardwareSocketOptions): HardwareService {
   let onNotification: ((notification: HardwareNotification) => void) | null = null;
+  let onStatus: ((status: HardwareStatus) => void) | null = null;
   let socket: SocketLike | null = null;
   let isOpen = false;
   let retryMs = FIRST_RETRY_MS;
@@ -115,7 +116,10 @@ export function createHardwareSocket({
   function call(method: string, params: unknown[]): Promise<unknown> {
     if (!socket || !isOpen) return Promise.reject(new Error(`Hardware socket not connected (${method})`));
     const id = nextId++;
-    const reply = wait({ kind: 'reply', id, method }, requestTimeoutMs, new Error(`${method} timed out`));
+    const reply = wait({ kind: 'reply', id, method }, requestTimeoutMs, new Error(`${method} timed out`)).catch((error: unknown) => {
+      if (error instanceof Error && error.message === `${method} timed out`) onStatus?.({ state: 'silent', method });
+      throw error;
+    });
     socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
     return reply;
   }
@@ -143,6 +147,8 @@ export function createHardwareSocket({
   function handleReply(message: Json) {
     const waiter = [...waiters].find((w) => w.kind === 'reply' && w.id === message.id);
     if (!waiter) return log('Hardware socket: reply to an unknown request', message);
+    // An answer, even an error, means the daemon is listening again.
+    onStatus?.({ state: 'connected' });
     if (message.error === undefined) return waiter.settle(undefined, message.result);
     const detail = isObject(message.error) ? message.error.message : message.error;
     waiter.settle(new Error(`${waiter.method} failed: ${String(detail)}`));
@@ -172,6 +178,7 @@ export function createHardwareSocket({
       next = new WebSocketImpl(url);
     } catch (error) {
       log('Hardware socket: cannot connect', error);
+      onStatus?.({ state: 'down' });
       return scheduleReconnect();
     }
     socket = next;
@@ -184,6 +191,7 @@ export function createHardwareSocket({
       clearTimeout(connectTimer);
       isOpen = true;
       retryMs = FIRST_RETRY_MS;
+      onStatus?.({ state: 'connected' });
       call('detectUrl', [getDetectUrl()]).catch((error: unknown) => log('Hardware socket: detectUrl failed', error));
       settleAll('open');
     };
@@ -198,6 +206,7 @@ export function createHardwareSocket({
       socket = null;
       isOpen = false;
       settleAll('reply', new Error(SOCKET_CLOSED));
+      onStatus?.({ state: 'down' });
       scheduleReconnect();
     };
   }
@@ -216,13 +225,15 @@ export function createHardwareSocket({
   }
 
   return {
-    start(handler) {
+    start(handler, statusHandler) {
       onNotification = handler;
+      onStatus = statusHandler ?? null;
       if (!socket && reconnectTimer === undefined) connect();
     },
 
     stop() {
       onNotification = null;
+      onStatus = null;
       clearTimeout(reconnectTimer);
       clearTimeout(connectTimer);
       reconnectTimer = undefined;

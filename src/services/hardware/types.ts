@@ -6,11 +6,17 @@
 export type HardwareNotification = { kind: 'facility'; code: string } | { kind: 'unreadable'; read: string } | { kind: 'refresh' };
 
 /**
+ * How the socket is doing, for self-diagnosis: open, closed (or never opened),
+ * or open but a request got no answer in time (`method` says which).
+ */
+export type HardwareStatus = { state: 'connected' } | { state: 'down' } | { state: 'silent'; method: string };
+
+/**
  * The panel's local hardware socket (JSON-RPC 2.0 over WebSocket).
  * `start` connects and keeps reconnecting with back-off until `stop`.
  */
 export interface HardwareService {
-  start(onNotification: (notification: HardwareNotification) => void): void;
+  start(onNotification: (notification: HardwareNotification) => void, onStatus?: (status: HardwareStatus) => void): void;
   stop(): void;
   /** wiegand(0, code), then enable_relay1 600 ms later. Rejects if the panel stays unreachable for 10 s. */
   openGate(code: string): Promise<void>;

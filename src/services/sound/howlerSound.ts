@@ -12,6 +12,8 @@ export interface HowlLike {
 export interface HowlerSoundOptions {
   /** Where `<name>.wav` files are served from; ends with a slash. */
   baseUrl?: string;
+  /** A sound's file, read at each play (a spoken sound follows the panel's language); default `<baseUrl><name>.wav`. */
+  urlFor?: (name: SoundName) => string;
   HowlImpl?: new (options: HowlOptions) => HowlLike;
   /** Creates the audio context (howler does it on its first setting or sound). */
   prepareAudio?: () => void;
@@ -21,6 +23,7 @@ export interface HowlerSoundOptions {
 
 interface Sound {
   howl: HowlLike;
+  url: string;
   /** Set while a refused play waits for the user's first touch to unlock audio. */
   retry: (() => void) | null;
 }
@@ -34,6 +37,7 @@ interface Sound {
  */
 export function createHowlerSound({
   baseUrl = '/sounds/',
+  urlFor = (name) => `${baseUrl}${name}.wav`,
   HowlImpl = Howl,
   prepareAudio = () => void Howler.volume(),
   log,
@@ -57,10 +61,12 @@ export function createHowlerSound({
   }
 
   function soundFor(name: SoundName): Sound {
+    const url = urlFor(name);
     const existing = sounds.get(name);
-    if (existing) return existing;
+    if (existing?.url === url) return existing;
+    if (existing) stop(existing);
     const howl = new HowlImpl({
-      src: [`${baseUrl}${name}.wav`],
+      src: [url],
       loop: name === 'ring',
       onloaderror: (_id, error) => log?.(`Sound ${name} failed to load`, error),
       onplayerror: (_id, error) => {
@@ -69,7 +75,7 @@ export function createHowlerSound({
         if (sound) retryOnUnlock(sound);
       },
     });
-    const sound: Sound = { howl, retry: null };
+    const sound: Sound = { howl, url, retry: null };
     sounds.set(name, sound);
     return sound;
   }

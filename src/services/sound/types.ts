@@ -14,6 +14,9 @@ export const SOUND_NAMES = [
 
 export type SoundName = (typeof SOUND_NAMES)[number];
 
+/** The sounds that are words (the catalogue's `sound.*` strings), recorded in each language. */
+export const SPOKEN_SOUNDS: readonly SoundName[] = ['sorryCode', 'sorryError', 'sorryNoAccess', 'sorryNoAnswer', 'throttle', 'welcome'];
+
 /** Plays the kiosk's sounds. A refused play (autoplay policy) never throws; it retries on unlock. */
 export interface SoundService {
   play(name: SoundName): void;

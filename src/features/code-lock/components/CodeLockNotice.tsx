@@ -1,14 +1,16 @@
-import { CODE_LOCKED, tryAgainIn } from '../../session/models';
+import { useDevice } from '../../session/useDevice';
 
 /** Why codes are not taken right now, and for how long. The countdown is not announced every second. */
 export function CodeLockNotice({ seconds }: { seconds: number }) {
+  const { t } = useDevice();
+  const title = t('lock.title');
   return (
-    <section className="code-lock" aria-label={CODE_LOCKED}>
+    <section className="code-lock" aria-label={title}>
       <p className="code-lock-title" role="alert">
-        {CODE_LOCKED}
+        {title}
       </p>
       <p className="code-lock-countdown" aria-live="off">
-        {tryAgainIn(seconds)}
+        {seconds === 1 ? t('lock.tryAgainOne') : t('lock.tryAgain', { seconds })}
       </p>
     </section>
   );

@@ -1,19 +1,20 @@
 import { Logo } from '../../../components/Logo';
+import { config } from '../../../app/config';
+import { setupStrings } from '../../../strings/setupStrings';
 
-export const MISSING_TOKEN_MESSAGE = 'Gate Kiosk: the API token is not defined. Open the kiosk with ?token=<device token>.';
-
-/** Full-screen help for the installer when the panel was opened without a token. */
+/** Full-screen help for the installer when the panel was opened without a token (no device record yet: the build's language). */
 export function InstallerMessage() {
+  const t = setupStrings(config.deviceDefaults.language);
   return (
     <main className="splash installer" role="alert">
       <Logo />
-      <h1>This panel is not set up yet</h1>
-      <p>The API token is not defined.</p>
+      <h1>{t('setup.title')}</h1>
+      <p>{t('setup.noToken')}</p>
       <p>
-        Open the kiosk with the device token in the address, for example
+        {t('setup.openWith')}
         <code> /?token=YOUR-DEVICE-TOKEN&amp;model=GEN2</code>
       </p>
-      <p>Models: DEFAULT, GEN1, GEN2, GEN3, TOUCH. The token is saved on the panel and removed from the address.</p>
+      <p>{t('setup.models')}</p>
     </main>
   );
 }

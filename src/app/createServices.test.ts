@@ -1,0 +1,17 @@
+import { readConfig } from './config';
+import { createServices } from './createServices';
+
+const hooks = { getToken: () => 'test-token', getSettings: () => ({ language: 'en' as const, spokenPrompts: false }), beforeReload: async () => undefined };
+
+describe('createServices', () => {
+  // SPEC.md section 9: a recent call stops counting after 3,600,000 ms; 10 s in development.
+  it.each([
+    ['production', 3600000, {}],
+    ['development', 10000, { VITE_APP_ENV: 'development' }],
+  ])('in %s a recent call counts for %i ms', (_name, windowMs, env) => {
+    const services = createServices(readConfig(env, '1.0.0'), hooks);
+    expect(services.call.settings.recentCallWindowMs).toBe(windowMs);
+    services.hardware.stop();
+    services.realtime.disconnect();
+  });
+});

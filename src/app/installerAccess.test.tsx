@@ -1,0 +1,85 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { accessRequestQueued } from '../features/access-queue/accessQueueSlice';
+import { faultRaised } from '../features/diagnostics/diagnosticsSlice';
+import { withApiServer } from '../testing/apiServer';
+import { renderKiosk } from '../testing/renderKiosk';
+
+withApiServer();
+
+const location = () => screen.getByTestId('location').textContent;
+const press = (key: string) => fireEvent.keyDown(window, { key });
+const installer = () => screen.queryByRole('heading', { name: 'Installer information' });
+const SEQUENCE = ['ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown'];
+
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }));
+afterEach(() => vi.useRealTimers());
+
+function pressAll(keys: string[], gapMs = 300) {
+  for (const key of keys) {
+    press(key);
+    act(() => void vi.advanceTimersByTime(gapMs));
+  }
+}
+
+describe('installer screen', () => {
+  it('opens with UP DOWN UP DOWN UP DOWN within 3 s on home, over the directory the first UP opened', async () => {
+    renderKiosk();
+    press('ArrowUp');
+    expect(location()).toBe('/resident-directory');
+    pressAll(SEQUENCE.slice(1));
+    expect(installer()).toBeInTheDocument();
+    expect(location()).toBe('/');
+  });
+
+  it('shows the version, model, connectivity, last load, queue, socket and faults, and no code or token', async () => {
+    const { store } = renderKiosk({ model: 'GEN3' });
+    act(() => {
+      store.dispatch(accessRequestQueued({ user_code: '10001', access_granted: true, created_at: new Date().toISOString() }));
+      store.dispatch(faultRaised({ kind: 'camera', detail: 'QR scan: refused, Permission denied', at: Date.now() }));
+    });
+    pressAll(SEQUENCE);
+    const text = document.body.textContent ?? '';
+    for (const label of ['Version', 'Panel model', 'Connectivity', 'Last property load', 'Access requests waiting', 'Hardware socket']) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByText('GEN3')).toBeInTheDocument();
+    expect(screen.getByText(/^1, the oldest since /)).toBeInTheDocument();
+    const faults = screen.getByRole('list');
+    expect(within(faults).getByText('Camera could not be opened')).toBeInTheDocument();
+    expect(within(faults).getByRole('listitem')).toHaveTextContent(/Camera could not be opened since .* \(QR scan: refused, Permission denied\), not reported yet/);
+    expect(text).not.toMatch(/10001|test-token/);
+    expect(screen.getByText('Press * to leave. This screen closes by itself after 60 s.')).toBeInTheDocument();
+  });
+
+  it('does not open when the presses take longer than 3 s, start away from home, or are broken by another', () => {
+    renderKiosk();
+    pressAll(SEQUENCE, 700);
+    expect(installer()).toBeNull();
+    pressAll(['Escape', 'ArrowDown', 'ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown']);
+    expect(installer()).toBeNull();
+    press('Escape');
+    pressAll(['ArrowUp', 'ArrowDown', 'ArrowUp', '5', 'ArrowDown', 'ArrowUp', 'ArrowDown']);
+    expect(installer()).toBeNull();
+  });
+
+  it('leaves on BACK, to home', () => {
+    renderKiosk();
+    pressAll(SEQUENCE);
+    press('ArrowDown');
+    expect(installer()).toBeInTheDocument();
+    press('Escape');
+    expect(installer()).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Welcome to Maple Court!' })).toBeInTheDocument();
+    // BACK left the installer screen only: no call to the manager.
+    expect(location()).toBe('/');
+  });
+
+  it('leaves after 60 s without input', () => {
+    renderKiosk();
+    pressAll(SEQUENCE);
+    act(() => void vi.advanceTimersByTime(59_000));
+    expect(installer()).toBeInTheDocument();
+    act(() => void vi.advanceTimersByTime(1_500));
+    expect(installer()).toBeNull();
+  });
+});

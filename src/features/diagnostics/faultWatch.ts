@@ -1,0 +1,107 @@
+import type { AppListenerApi, AppStartListening } from '../../app/listenerMiddleware';
+import { installerStrings } from '../../strings/installerStrings';
+import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
+import { hardwareStatusChanged, selectHardwareSocket } from '../app-status/appStatusSlice';
+import { callCreated, callFailed } from '../call/callEvents';
+import { propertyLoaded } from '../property/propertySlice';
+import { qrCameraStarted, qrScannerFailed } from '../qr/qrActions';
+import { faultCleared, faultRaised, faultReported, scrubDetail, selectActiveFault, selectUnreportedFaults, type Fault } from './diagnosticsSlice';
+
+/** A socket not connected for this long (the gate's own retry window) is a fault. */
+export const HARDWARE_GRACE_MS = 10_000;
+/** An access request waiting longer than this means the backlog is growing. */
+export const BACKLOG_AGE_MS = 5 * 60_000;
+/** How often the queue's age is looked at (its sends are every 30 s too). */
+export const BACKLOG_CHECK_MS = 30_000;
+
+/** The back end's log line for a fault, in English like every log line. */
+export function faultLogLine(fault: Fault) {
+  return {
+    message: `Self-diagnosis: ${installerStrings('en')(`fault.${fault.kind}`)}`,
+    meta: { fault: fault.kind, detail: fault.detail, since: new Date(fault.since).toISOString() },
+    timestamp: new Date().toISOString(),
+  };
+}
+
+/**
+ * Watches for faults until the app stops (loaded after the first screen: what
+ * happened before is read from the state). Reports each unreported episode
+ * once; a report that cannot be delivered is sent again when the back end
+ * answers next.
+ */
+export async function watchFaults(startListening: AppStartListening, listener: AppListenerApi): Promise<void> {
+  const inFlight = new Set<string>();
+  const report = ({ dispatch, getState, extra }: Pick<AppListenerApi, 'dispatch' | 'getState' | 'extra'>) => {
+    for (const fault of selectUnreportedFaults(getState())) {
+      const episode = `${fault.kind}@${fault.since}`;
+      if (inFlight.has(episode)) continue;
+      inFlight.add(episode);
+      extra.api
+        .sendLog(faultLogLine(fault))
+        .then(() => dispatch(faultReported({ kind: fault.kind, since: fault.since })))
+        .catch(() => undefined)
+        .finally(() => inFlight.delete(episode));
+    }
+  };
+  const stops = [
+    startListening({
+      predicate: (action) => faultRaised.match(action) || propertyLoaded.match(action),
+      effect: (_action, api) => report(api),
+    }),
+    // A camera that cannot be opened, by the QR scan or by a call; cleared once one opens.
+    startListening({
+      predicate: (action) =>
+        (qrScannerFailed.match(action) && action.payload.failure !== 'decoder') ||
+        (callFailed.match(action) && action.payload.reason === 'no-media'),
+      effect: (action, { dispatch }) => {
+        const detail = qrScannerFailed.match(action)
+          ? `QR scan: ${action.payload.failure}, ${scrubDetail(action.payload.message)}`
+          : 'call: no camera or microphone';
+        dispatch(faultRaised({ kind: 'camera', detail, at: Date.now() }));
+      },
+    }),
+    startListening({
+      predicate: (action) => qrCameraStarted.match(action) || callCreated.match(action),
+      effect: (_action, { dispatch, getState }) => {
+        if (selectActiveFault(getState(), 'camera')) dispatch(faultCleared({ kind: 'camera', at: Date.now() }));
+      },
+    }),
+  ];
+  try {
+    report(listener);
+    const tasks = [listener.fork(() => watchHardware(listener)), listener.fork(() => watchBacklog(listener))];
+    await Promise.all(tasks.map((task) => task.result));
+  } finally {
+    stops.forEach((stop) => stop());
+  }
+}
+
+/** The hardware socket: down (or never up) for 10 s, or a request without an answer. */
+async function watchHardware({ dispatch, getState, take }: AppListenerApi): Promise<never> {
+  const started = Date.now();
+  for (;;) {
+    const socket = selectHardwareSocket(getState());
+    if (socket.state === 'connected') dispatch(faultCleared({ kind: 'hardware-socket', at: Date.now() }));
+    else if (socket.state === 'silent') dispatch(faultRaised({ kind: 'hardware-socket', detail: `${socket.method}: no answer`, at: Date.now() }));
+    else {
+      const waited = Date.now() - (socket.since ?? started);
+      if ((await take(hardwareStatusChanged.match, Math.max(0, HARDWARE_GRACE_MS - waited))) !== null) continue;
+      dispatch(faultRaised({ kind: 'hardware-socket', detail: `not connected for ${HARDWARE_GRACE_MS / 1000} s`, at: Date.now() }));
+    }
+    await take(hardwareStatusChanged.match);
+  }
+}
+
+/** The access-request queue: its oldest request waiting more than 5 minutes. */
+async function watchBacklog({ dispatch, getState, delay }: AppListenerApi): Promise<never> {
+  for (;;) {
+    const queue = selectQueuedAccessRequests(getState());
+    const at = Date.now();
+    const oldest = Math.min(...queue.map((request) => Date.parse(request.created_at)).filter(Number.isFinite));
+    if (queue.length === 0) dispatch(faultCleared({ kind: 'access-backlog', at }));
+    else if (at - oldest > BACKLOG_AGE_MS) {
+      dispatch(faultRaised({ kind: 'access-backlog', detail: `${queue.length} waiting, the oldest for ${Math.floor((at - oldest) / 60_000)} min`, at }));
+    }
+    await delay(BACKLOG_CHECK_MS);
+  }
+}

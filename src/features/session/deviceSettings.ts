@@ -1,0 +1,20 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { config } from '../../app/config';
+import type { Language } from '../../strings/catalogue';
+import { selectDevice } from '../property/selectors';
+import type { Device } from '../property/types';
+
+/** The panel's own settings: optional fields of the device record, else the build's defaults (docs/answers.md). */
+export interface DeviceSettings {
+  language: Language;
+  spokenPrompts: boolean;
+}
+
+export function deviceSettings(device: Pick<Device, 'language' | 'spoken_prompts'> | null, defaults: DeviceSettings): DeviceSettings {
+  return {
+    language: device?.language ?? defaults.language,
+    spokenPrompts: device?.spoken_prompts ?? defaults.spokenPrompts,
+  };
+}
+
+export const selectDeviceSettings = createSelector([selectDevice], (device) => deviceSettings(device, config.deviceDefaults));

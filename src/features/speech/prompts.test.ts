@@ -1,0 +1,59 @@
+import manifest from '../../../scripts/speech-manifest.json';
+import { soundUrl } from '../../app/createServices';
+import { SPOKEN_SOUNDS } from '../../services/sound/types';
+import { LANGUAGES } from '../../strings/catalogue';
+import { PANEL_MODELS } from '../session/models';
+import spoken from '../../strings/speech.en.json';
+import { NAMES_A_BUTTON, prompts } from './prompts';
+
+const everyLink = { enterCode: true, scanQr: true, directory: true, callManager: true };
+
+describe('spoken prompts', () => {
+  it('asks only for clips that were recorded, in every language, for every model', () => {
+    for (const language of LANGUAGES) {
+      const recorded = new Set(Object.keys(manifest[language]));
+      for (const model of PANEL_MODELS) {
+        const asked = [
+          ...prompts.home(model, everyLink),
+          ...prompts.enterCode(model),
+          ...prompts.directory(model),
+          ...prompts.scanQr(model),
+          ...prompts.calling(model),
+          ...prompts.connected(model),
+          ...prompts.granted(model),
+          ...prompts.refused(model),
+          ...prompts.gateFailed(model),
+        ];
+        expect(asked.filter((clip) => !recorded.has(clip)), `${language} ${model}`).toEqual([]);
+      }
+    }
+  });
+
+  it('knows which prompts name a button', () => {
+    const naming = Object.entries(spoken)
+      .filter(([key, text]) => !key.startsWith('speech.button.') && /\{(back|go)\}/.test(text))
+      .map(([key]) => key.slice('speech.'.length));
+    expect([...NAMES_A_BUTTON].sort()).toEqual(naming.sort());
+  });
+
+  it('tells a button panel what each button does on home, and only what it offers', () => {
+    expect(prompts.home('GEN2', everyLink)).toEqual(['welcome', 'homeCode', 'homeQr-GEN2', 'homeDirectory', 'homeManager-GEN2']);
+    expect(prompts.home('GEN3', { ...everyLink, scanQr: false, callManager: false })).toEqual(['welcome', 'homeCode', 'homeDirectory']);
+    expect(prompts.home('TOUCH', everyLink)).toEqual(['welcome', 'homeTouch']);
+  });
+
+  it('names the way out of each screen by its button; TOUCH has none', () => {
+    expect(prompts.enterCode('GEN1')).toEqual(['enterCode', 'cancel-GEN1']);
+    expect(prompts.calling('DEFAULT')).toEqual(['calling', 'hangUp-DEFAULT']);
+    expect(prompts.directory('TOUCH')).toEqual(['directoryTouch']);
+  });
+
+  it('plays the spoken sounds in the panel language', () => {
+    expect(soundUrl('sorryCode', 'en')).toBe('/sounds/sorryCode.wav');
+    expect(soundUrl('gateOpen', 'es')).toBe('/sounds/gateOpen.wav');
+    for (const name of SPOKEN_SOUNDS) {
+      expect(soundUrl(name, 'es')).toBe(`/speech/es/sound-${name}.ogg`);
+      expect(manifest.es).toHaveProperty(`sound-${name}`);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import type spoken from '../../strings/speech.en.json';
+import type { PanelModel } from '../session/models';
+
+type PromptOf<Key> = Key extends `speech.button.${string}` ? never : Key extends `speech.${infer Name}` ? Name : never;
+/** A spoken string of the catalogue (src/strings/speech.<language>.json, not in the kiosk's bundle: only its clips are). */
+type PromptName = PromptOf<keyof typeof spoken>;
+
+/** The prompts that name a button ({back} or {go}): recorded once per button model (prompts.test.ts checks this list). */
+export const NAMES_A_BUTTON: readonly PromptName[] = ['homeQr', 'homeManager', 'cancel', 'hangUp'];
+
+/**
+ * The clip of a `speech.*` string (scripts/make-speech.mjs names them): one
+ * per button model when the prompt names a button; TOUCH, which has none, gets none of those.
+ */
+export function clip(name: PromptName, model: PanelModel): string | null {
+  if (!NAMES_A_BUTTON.includes(name)) return name;
+  return model === 'TOUCH' ? null : `${name}-${model}`;
+}
+
+/** What home offers (its links). */
+type Offered = Record<'enterCode' | 'scanQr' | 'directory' | 'callManager', boolean>;
+
+const clips = (model: PanelModel, names: Array<PromptName | false>): string[] =>
+  names.flatMap((name) => (name ? (clip(name, model) ?? []) : []));
+
+/** What each screen says when it shows (the visible strings name people and places; the prompts cannot). */
+export const prompts = {
+  home: (model: PanelModel, links: Offered) =>
+    model === 'TOUCH'
+      ? clips(model, ['welcome', 'homeTouch'])
+      : clips(model, [
+          'welcome',
+          links.enterCode && 'homeCode',
+          links.scanQr && 'homeQr',
+          links.directory && 'homeDirectory',
+          links.callManager && 'homeManager',
+        ]),
+  enterCode: (model: PanelModel) => clips(model, ['enterCode', 'cancel']),
+  directory: (model: PanelModel) => clips(model, [model === 'TOUCH' ? 'directoryTouch' : 'directory', 'cancel']),
+  scanQr: (model: PanelModel) => clips(model, ['scanQr', 'cancel']),
+  calling: (model: PanelModel) => clips(model, ['calling', 'hangUp']),
+  connected: (model: PanelModel) => clips(model, ['connected']),
+  granted: (model: PanelModel) => clips(model, ['granted']),
+  refused: (model: PanelModel) => clips(model, ['refused']),
+  gateFailed: (model: PanelModel) => clips(model, ['gateFailed']),
+};

@@ -1,0 +1,89 @@
+import { useAppSelector } from '../../app/hooks';
+import { config } from '../../app/config';
+import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
+import { selectHardwareSocket, selectIsOnline, selectPropertyError } from '../../features/app-status/appStatusSlice';
+import { selectFaults, selectLastPropertyLoad, selectPropertyFailingSince, type Fault } from '../../features/diagnostics/diagnosticsSlice';
+import { selectDeviceSettings } from '../../features/session/deviceSettings';
+import { selectModel } from '../../features/session/sessionSlice';
+import { useDevice } from '../../features/session/useDevice';
+import { installerStrings, type InstallerKey } from '../../strings/installerStrings';
+import './InstallerScreen.css';
+
+/**
+ * What an installer needs to see at the panel: the build, the model and its
+ * settings, connectivity, the property data, the queue, the hardware socket
+ * and the faults the panel found. Never a code, never the token.
+ */
+export function InstallerScreen() {
+  const { labels } = useDevice();
+  const model = useAppSelector(selectModel);
+  const settings = useAppSelector(selectDeviceSettings);
+  const online = useAppSelector(selectIsOnline);
+  const backEndFailing = useAppSelector(selectPropertyError);
+  const lastLoad = useAppSelector(selectLastPropertyLoad);
+  const failingSince = useAppSelector(selectPropertyFailingSince);
+  const queue = useAppSelector(selectQueuedAccessRequests);
+  const socket = useAppSelector(selectHardwareSocket);
+  const faults = useAppSelector(selectFaults);
+  const t = installerStrings(settings.language);
+  const time = (ms: number) => new Date(ms).toLocaleString(settings.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const oldest = Math.min(...queue.map((request) => Date.parse(request.created_at)).filter(Number.isFinite));
+
+  const load = lastLoad === null ? t('installer.never') : time(lastLoad);
+  const rows: Array<[InstallerKey, string]> = [
+    ['installer.version', config.version],
+    ['installer.model', model],
+    ['installer.language', settings.language],
+    ['installer.spokenPrompts', t(settings.spokenPrompts ? 'installer.on' : 'installer.off')],
+    ['installer.connectivity', t(!online ? 'installer.offline' : backEndFailing ? 'installer.backEndFailing' : 'installer.online')],
+    ['installer.propertyLoad', failingSince === null ? load : t('installer.failingSince', { time: load, since: time(failingSince) })],
+    ['installer.queue', queue.length > 0 && Number.isFinite(oldest) ? t('installer.queueOldest', { count: queue.length, time: time(oldest) }) : String(queue.length)],
+    ['installer.socket', socketText(t, socket.state, socket.since === null ? '' : time(socket.since))],
+  ];
+
+  return (
+    <main className="screen installer-screen">
+      <h1>{t('installer.title')}</h1>
+      <dl className="installer-facts">
+        {rows.map(([key, value]) => (
+          <div key={key} className="installer-fact">
+            <dt>{t(key)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2>{t('installer.faults')}</h2>
+      {faults.length === 0 ? (
+        <p className="installer-none">{t('installer.noFaults')}</p>
+      ) : (
+        <ul className="installer-faults">
+          {faults.map((fault) => (
+            <FaultRow key={fault.kind} fault={fault} t={t} time={time} />
+          ))}
+        </ul>
+      )}
+      <p className="screen-footer installer-leave">{labels ? t('installer.leave', { back: labels.back }) : t('installer.touchLeave')}</p>
+    </main>
+  );
+}
+
+type InstallerTranslate = ReturnType<typeof installerStrings>;
+
+function socketText(t: InstallerTranslate, state: string, since: string): string {
+  if (state === 'connected') return t('installer.socketConnected', { time: since });
+  if (state === 'connecting') return t('installer.socketConnecting');
+  return t('installer.socketDown', { time: since });
+}
+
+function FaultRow({ fault, t, time }: { fault: Fault; t: InstallerTranslate; time: (ms: number) => string }) {
+  const when =
+    fault.clearedAt === null
+      ? t('installer.faultActive', { time: time(fault.since) })
+      : t('installer.faultCleared', { since: time(fault.since), time: time(fault.clearedAt) });
+  return (
+    <li className={fault.clearedAt === null ? 'installer-fault active' : 'installer-fault'}>
+      <strong>{t(`fault.${fault.kind}`)}</strong> {when} ({fault.detail}),{' '}
+      {t(fault.reported ? 'installer.reported' : 'installer.notReported')}
+    </li>
+  );
+}

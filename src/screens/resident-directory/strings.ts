@@ -1,2 +1,0 @@
-/** The screen's title, as the spec words it. */
-export const DIRECTORY_TITLE = 'call resident';

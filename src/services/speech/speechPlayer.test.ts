@@ -1,0 +1,121 @@
+import { createSpeechPlayer, type AudioLike } from './speechPlayer';
+
+/** An audio element whose plays the test finishes, fails or refuses. */
+function fakeAudio() {
+  const played: string[] = [];
+  let refuse: string | null = null;
+  const audio: AudioLike & { played: string[]; end(): void; fail(): void; refuseNext(name: string): void } = {
+    src: '',
+    onended: null,
+    onerror: null,
+    played,
+    play: vi.fn(async function (this: void) {
+      if (refuse) {
+        const name = refuse;
+        refuse = null;
+        throw new DOMException('no gesture yet', name);
+      }
+      played.push(audio.src);
+    }),
+    pause: vi.fn(),
+    end: () => audio.onended?.(new Event('ended')),
+    fail: () => audio.onerror?.(new Event('error')),
+    refuseNext: (name: string) => {
+      refuse = name;
+    },
+  };
+  return audio;
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function player(settings = { language: 'en' as 'en' | 'es', spokenPrompts: true }) {
+  const audio = fakeAudio();
+  const log = vi.fn();
+  const speech = createSpeechPlayer({ settings: () => settings, createAudio: () => audio, win: window, log });
+  return { audio, speech, settings, log };
+}
+
+describe('spoken prompts', () => {
+  it('says nothing while the setting is off', async () => {
+    const { audio, speech } = player({ language: 'en', spokenPrompts: false });
+    speech.say(['welcome']);
+    await flush();
+    expect(audio.played).toEqual([]);
+  });
+
+  it('plays the clips one after another from the panel language’s folder', async () => {
+    const { audio, speech, settings } = player();
+    settings.language = 'es';
+    speech.say(['welcome', 'homeCode']);
+    await flush();
+    expect(audio.played).toEqual(['/speech/es/welcome.ogg']);
+    audio.end();
+    await flush();
+    expect(audio.played).toEqual(['/speech/es/welcome.ogg', '/speech/es/homeCode.ogg']);
+    audio.end();
+    await flush();
+    expect(audio.played).toHaveLength(2);
+  });
+
+  it('waits the delay asked for', async () => {
+    const { audio, speech } = player();
+    speech.say(['granted'], { delayMs: 600 });
+    await vi.advanceTimersByTimeAsync(599);
+    expect(audio.played).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(audio.played).toEqual(['/speech/en/granted.ogg']);
+  });
+
+  it('a newer prompt replaces the one being said; stopping the old one then does nothing', async () => {
+    const { audio, speech } = player();
+    const stopHome = speech.say(['welcome', 'homeCode']);
+    await flush();
+    speech.say(['granted']);
+    stopHome();
+    await flush();
+    expect(audio.played).toEqual(['/speech/en/welcome.ogg', '/speech/en/granted.ogg']);
+    audio.end();
+    await flush();
+    expect(audio.played).toHaveLength(2);
+  });
+
+  it('skips a clip that cannot be loaded and logs it', async () => {
+    const { audio, speech, log } = player();
+    speech.say(['missing', 'welcome']);
+    await flush();
+    audio.fail();
+    await flush();
+    expect(audio.played).toEqual(['/speech/en/missing.ogg', '/speech/en/welcome.ogg']);
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('tries again at the first key press when the browser refuses to play before one', async () => {
+    const { audio, speech } = player();
+    audio.refuseNext('NotAllowedError');
+    speech.say(['welcome']);
+    await flush();
+    expect(audio.played).toEqual([]);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    await flush();
+    expect(audio.played).toEqual(['/speech/en/welcome.ogg']);
+    // Only once.
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1' }));
+    await flush();
+    expect(audio.played).toHaveLength(1);
+  });
+
+  it('stop() silences it and forgets the rest', async () => {
+    const { audio, speech } = player();
+    speech.say(['welcome', 'homeCode']);
+    await flush();
+    speech.stop();
+    audio.end();
+    await flush();
+    expect(audio.pause).toHaveBeenCalled();
+    expect(audio.played).toEqual(['/speech/en/welcome.ogg']);
+  });
+});
