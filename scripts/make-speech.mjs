@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Spoken prompts (issue 11), generated from the string catalogue's spoken
 // strings (src/strings/speech.<language>.json) into
-// public/speech/<language>/<clip>.ogg, with public/speech/manifest.json
-// saying what each clip says. Needs espeak-ng, sox and opusenc (Debian:
+// public/speech/<language>/<clip>.ogg, with scripts/speech-manifest.json
+// saying what each clip says (for the tests; the kiosk never fetches it). Needs espeak-ng, sox and opusenc (Debian:
 // espeak-ng sox opus-tools). The output is committed, like public/sounds/, so
 // CI and the build need none of them; rerun this after changing a `speech.*`
 // or `sound.*` string (a unit test fails until you do).
@@ -74,7 +74,7 @@ function generate() {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  writeFileSync(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(fileURLToPath(new URL('speech-manifest.json', import.meta.url)), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`public/speech: ${Object.values(manifest).reduce((sum, texts) => sum + Object.keys(texts).length, 0)} clips`);
 }
 

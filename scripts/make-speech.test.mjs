@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { speechTexts, VOICES } from './make-speech.mjs';
 
 const SPEECH = fileURLToPath(new URL('../public/speech/', import.meta.url));
-const manifest = JSON.parse(readFileSync(path.join(SPEECH, 'manifest.json'), 'utf8'));
+const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('speech-manifest.json', import.meta.url)), 'utf8'));
 
 // The clips are committed (public/speech/, like public/sounds/): these catch a
 // string changed without running `node scripts/make-speech.mjs`.

@@ -1,4 +1,4 @@
-import { parseLanguage, type Language } from '../strings/catalogue';
+import { parseLanguage, type Language } from '../strings/languages.ts';
 
 /**
  * Build-time configuration, read from Vite's `VITE_*` variables. Pure, so the

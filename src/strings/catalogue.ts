@@ -9,17 +9,9 @@ export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
 export type Params = Record<string, string | number>;
 
-export const LANGUAGES = ['en', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, parseLanguage, type Language } from './languages';
 
 export const ENGLISH: Messages = en;
-
-/** Reads a language name from outside (device record, build configuration); anything else is null. */
-export function parseLanguage(value: unknown): Language | null {
-  if (typeof value !== 'string') return null;
-  const code = value.trim().toLowerCase().slice(0, 2);
-  return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : null;
-}
 
 /** Fills `{name}` placeholders; an unknown one is left as it is. */
 export function format(template: string, params: Params = {}): string {

@@ -190,9 +190,10 @@ test.describe('offline boot', () => {
     await host.serve(build.next);
     ({ context, page } = await startPanel(profile, host.startUrl));
     await expect(footer(page)).toHaveText(`v${FIRST}`);
-    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed', undefined, {
-      timeout: 20_000,
-    });
+    // (waitForFunction would take the async check's promise itself as true.)
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state), { timeout: 20_000 })
+      .toBe('installed');
     await expect(footer(page)).toHaveText(`v${FIRST}`);
     await waitForHardwareSocket(sim);
     await reloadBy(page, sim, async () => {

@@ -62,7 +62,10 @@ test.describe('the token', () => {
     expect(page.url()).toBe(`${kiosk.origin}/?model=GEN2`);
     await page.keyboard.press('ArrowDown');
     await expect(page).toHaveURL(`${kiosk.origin}/resident-directory`);
+    // Its buttons work once its chunk is on screen.
+    await expect(page.getByRole('heading', { name: 'call resident' })).toBeVisible();
     await page.keyboard.press('Escape');
+    await expect(home(page)).toBeVisible();
     await waitForHardwareSocket(sim);
     const reloaded = page.waitForEvent('load');
     sim.refresh();

@@ -3,7 +3,7 @@
 // page reloads, and is listed on the installer screen (UP DOWN UP DOWN UP DOWN
 // within 3 s on home), which shows no code and no token.
 import type { Page } from '@playwright/test';
-import { expect, fastForwardUntil, KNOWN, records, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
+import { API_DOWN_ERRORS, expect, fastForwardUntil, KNOWN, records, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
 import { saveScreenshot } from './support/layout';
 
 const INSTALLER_SEQUENCE = ['ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown'];
@@ -46,7 +46,8 @@ test('a hardware socket that does not answer is reported once across retries and
   await expect(page.getByRole('heading', WELCOME)).toBeVisible();
 });
 
-test('a failed wiegand call is reported once, without the code, and listed', async ({ page, kiosk, sim }) => {
+test('a failed wiegand call is reported once, without the code, and listed', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+  allowConsoleErrors(/^The gate could not be opened /);
   await page.routeWebSocket(/\/hardware$/, (socket) => {
     const daemon = socket.connectToServer();
     socket.onMessage((message) => {
@@ -72,7 +73,8 @@ test('a failed wiegand call is reported once, without the code, and listed', asy
   expectNoSecrets(shown);
 });
 
-test('a camera that cannot be opened is reported once and listed', async ({ page, kiosk, sim }) => {
+test('a camera that cannot be opened is reported once and listed', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+  allowConsoleErrors(/^QR scanner failed /);
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });
@@ -87,7 +89,9 @@ test('a camera that cannot be opened is reported once and listed', async ({ page
   expect(await installerScreen(page)).toContain('Camera could not be opened');
 });
 
-test('access requests waiting over 5 minutes are reported once and listed with the queue size', async ({ page, kiosk, sim }) => {
+test('access requests waiting over 5 minutes are reported once and listed with the queue size', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+  // The refused sends, and calls the clock's long jumps time out.
+  allowConsoleErrors(...API_DOWN_ERRORS);
   // The back end takes everything but the access requests.
   await page.route('**/telephone-entry/access-requests', (route) => route.fulfill({ status: 503, body: '' }));
   await page.clock.install();
@@ -108,7 +112,8 @@ test('access requests waiting over 5 minutes are reported once and listed with t
   expectNoSecrets(shown);
 });
 
-test('property data failing for more than 5 minutes is reported once, when the back end answers again', async ({ page, kiosk, sim }) => {
+test('property data failing for more than 5 minutes is reported once, when the back end answers again', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+  allowConsoleErrors(...API_DOWN_ERRORS);
   await page.clock.install();
   await kiosk.open(page);
   sim.setOffline(true);

@@ -1,4 +1,4 @@
-import manifest from '../../../public/speech/manifest.json';
+import manifest from '../../../scripts/speech-manifest.json';
 import { soundUrl } from '../../app/createServices';
 import { SPOKEN_SOUNDS } from '../../services/sound/types';
 import { LANGUAGES } from '../../strings/catalogue';
