@@ -98,7 +98,7 @@ test.describe('QR scan', () => {
     await page.keyboard.press('#');
     await expect(page.getByText('Loading...')).toBeHidden();
     const log = await waitForRecord('logs', (r) => r.message === 'QR code is not an access code');
-    expect(log.meta).toEqual({ payload: 'HELLO-12345' });
+    expect(log.meta).toEqual({ feature: 'qr', payload: 'HELLO-12345' });
     await docsScreenshot(page, 'qr-gen3.png');
 
     // Still scanning a second later: no notification, no gate, logged once.

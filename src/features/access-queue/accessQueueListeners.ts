@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../app/listenerMiddleware';
 import { onlineChanged, selectIsOnline } from '../connectivity/connectivitySlice';
-import { accessRequestQueued, accessRequestsAccepted, parseAcceptedRequests, selectQueuedAccessRequests } from './accessQueueSlice';
+import { accessRequestQueued, accessRequestsAccepted, parseAcceptedRequests, selectQueuedAccessRequests, type AccessRequest } from './accessQueueSlice';
 
 export const ACCESS_QUEUE_INTERVAL_MS = 30000;
 /** A short pause after an enqueue, so a burst of reads goes out as one batch. */
@@ -14,14 +14,15 @@ export const ACCESS_QUEUE_BATCH_SIZE = 500;
  * Sends the queue as it stands, 500 items a POST, one after another; each
  * answer removes only what the server echoed back. A failed send ends the
  * round (the rest waits for the next); items the server did not accept do
- * not hold back the ones after them. Says whether reads were queued while
- * it sent: they go soon, not a round later.
+ * not hold back the ones after them. Resolves with the items it found
+ * queued (sent or not): anything else was queued meanwhile.
  */
-async function sendQueue({ dispatch, getState, extra: { api, logger: root } }: AppListenerApi): Promise<boolean> {
+async function sendQueue({ dispatch, getState, extra: { api, logger: root } }: AppListenerApi): Promise<ReadonlySet<AccessRequest>> {
   const logger = root.child('access-queue');
   const state = getState();
   const queued = selectQueuedAccessRequests(state);
-  if (queued.length === 0 || !selectIsOnline(state)) return false;
+  const found = new Set(queued);
+  if (queued.length === 0 || !selectIsOnline(state)) return found;
   let sent = 0;
   let accepted = 0;
   try {
@@ -38,8 +39,7 @@ async function sendQueue({ dispatch, getState, extra: { api, logger: root } }: A
   } finally {
     if (accepted < sent) logger.error('Some access requests were not accepted', { sent, accepted });
   }
-  const tried = new Set(queued);
-  return selectQueuedAccessRequests(getState()).some((item) => !tried.has(item));
+  return found;
 }
 
 /** A read queued, or the network back: worth a send before the next 30 s round. */
@@ -54,7 +54,9 @@ const wakesTheQueue = (action: UnknownAction): boolean => accessRequestQueued.ma
 export function listenForAccessQueue(startListening: AppStartListening): void {
   whileAppRuns(startListening, async (listener) => {
     for (;;) {
-      const queuedMeanwhile = await sendQueue(listener);
+      const found = await sendQueue(listener);
+      // Read here, just before waiting: a read queued while the send was under way (or before the first wait) was not seen by take().
+      const queuedMeanwhile = selectQueuedAccessRequests(listener.getState()).some((item) => !found.has(item));
       if (queuedMeanwhile || (await listener.take(wakesTheQueue, ACCESS_QUEUE_INTERVAL_MS))) {
         while (await listener.take(wakesTheQueue, ACCESS_QUEUE_SOON_MS));
       }
