@@ -1,8 +1,31 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const src = path.resolve(import.meta.dirname, 'src');
+const features = readdirSync(path.join(src, 'features'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+
+/**
+ * The layering (src/features/README.md): app wires screens, screens use
+ * components and features, features use services. Components take what they
+ * show as props; nothing below screens imports a screen; a feature reaches
+ * another only through its actions, selectors and hooks, never its listeners
+ * or components.
+ */
+const layering = [
+  { target: './src/components', from: ['./src/app', './src/screens', './src/features'], message: 'Components take what they show as props.' },
+  { target: './src/features', from: ['./src/app/App.tsx', './src/app/router.tsx', './src/screens'], message: 'Features never import screens.' },
+  ...features.map(({ name }) => ({
+    target: `./src/features/${name}`,
+    from: [path.join(src, 'features/*/**/*Listeners.ts'), path.join(src, 'features/*/components/**')],
+    except: [path.join(src, `features/${name}/**`)],
+    message: "A feature reaches another through its actions, selectors and hooks, not its listeners or components.",
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'test-results', 'playwright-report', 'public', 'reports', '.stryker-tmp'] },
@@ -15,6 +38,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: layering }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       // Typed hooks only.
       'no-restricted-imports': [

@@ -9,7 +9,7 @@ import { startSimulator } from '../simulator/server.mjs';
 
 export const HOST = '127.0.0.1';
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-/** The same flags as tests/e2e/chromium.ts (BROWSER-TESTING.md). */
+/** The same flags as tests/e2e/chromium.ts. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',

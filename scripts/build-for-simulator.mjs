@@ -5,7 +5,7 @@ import { build } from 'vite';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** CONTRACT.md section 2, the simulator's column, for a simulator at host:port. */
+/** The build's VITE_* variables (.env.example) for a simulator at host:port. */
 export function simulatorEnv(host, port) {
   const origin = `${host}:${port}`;
   return {

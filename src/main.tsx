@@ -9,8 +9,8 @@ import { becomeOnlyKiosk } from './app/kioskLock';
 import { openPersistedStore } from './app/persistence/persistedStore';
 import { installLockdown } from './app/lockdown';
 import { startKiosk } from './app/startup';
-import { Splash } from './components/Splash';
-import { StandbyMessage } from './components/StandbyMessage';
+import { Splash } from './features/session/components/Splash';
+import { StandbyMessage } from './features/session/components/StandbyMessage';
 import { selectDeviceSettings } from './features/session/deviceSettings';
 import { readLaunchParams } from './features/session/launchParams';
 import './styles.css';
@@ -32,8 +32,9 @@ async function boot(): Promise<void> {
       },
     }),
   );
-  logUncaughtErrors(window, services.logger);
-  if (lock === 'unavailable') services.logger.error('Web Locks unavailable: a second window of this kiosk would run the panel too');
+  const appLogger = services.logger.child('app');
+  logUncaughtErrors(window, appLogger);
+  if (lock === 'unavailable') appLogger.error('Web Locks unavailable: a second window of this kiosk would run the panel too');
   startKiosk(store, launch, window);
   // The service worker's download of the whole build waits until this page has its own files.
   if (document.readyState === 'complete') services.page.keepForOffline();

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { Splash } from '../components/Splash';
-import { useOnlineStatus } from '../features/app-status/useOnlineStatus';
+import { Splash } from '../features/session/components/Splash';
+import { useOnlineStatus } from '../features/connectivity/useOnlineStatus';
 import { NotificationOverlay } from '../features/notifications/components/NotificationOverlay';
 import { selectPropertyData } from '../features/property/propertySlice';
 import { selectToken } from '../features/session/sessionSlice';
@@ -20,7 +20,7 @@ export function App({ services }: { services: Services }) {
   const t = useStrings();
   return (
     <ErrorBoundary
-      onError={(error) => services.logger.error('Screen crashed', error)}
+      onError={(error) => services.logger.child('app').error('Screen crashed', error)}
       onRecover={services.page.reloadHome}
       message={{ title: t('crash.title'), body: t('crash.body') }}
     >

@@ -1,7 +1,7 @@
 import type { AppConfig } from './readConfig';
 
 /**
- * What the live call providers reach on their own (SDK-NOTES.md): Twilio's
+ * What the live call providers reach on their own (read from the SDKs): Twilio's
  * voice signalling (voice-js.<edge>.twilio.com) and its call-quality events,
  * Telnyx's SIP gateway (rtc.telnyx.com, or <region>.rtc.telnyx.com) and
  * video rooms (video.telnyx.com). The simulator twins reach none of them.

@@ -27,35 +27,38 @@ interface Hooks {
 export function createServices(config: AppConfig, { getToken, getSettings, beforeReload }: Hooks): Services {
   const api = createApiClient({ baseUrl: config.apiUrl, getToken });
   const logger = createRemoteLogger(api);
-  const shell = createShellWorker({ url: config.serviceWorkerUrl, container: navigator.serviceWorker, log: logger.error });
-  const page = createPageControl({ beforeReload, log: logger.error, shell });
+  const shell = createShellWorker({ url: config.serviceWorkerUrl, container: navigator.serviceWorker, log: logger.child('shell').error });
+  const page = createPageControl({ beforeReload, log: logger.child('page').error, shell });
+  const realtimeLog = logger.child('realtime').error;
+  const speechLog = logger.child('speech').error;
+  const soundLog = logger.child('sound').error;
   // The channel client and the sound player load after the first screen: neither is needed to show it.
   const realtime = createLazyRealtime(
     () =>
       afterFirstScreen()
         .then(() => import('../services/realtime/pusherRealtime'))
         .then(({ createPusherRealtime }) =>
-          createPusherRealtime({ ...config.pusher, authorize: api.authorizeChannel, log: logger.error }),
+          createPusherRealtime({ ...config.pusher, authorize: api.authorizeChannel, log: realtimeLog }),
         ),
-    logger.error,
+    realtimeLog,
   );
   return {
     api,
     logger,
     page,
-    hardware: createHardwareSocket({ url: config.hardwareSocketUrl, getDetectUrl: page.href, log: logger.error }),
+    hardware: createHardwareSocket({ url: config.hardwareSocketUrl, getDetectUrl: page.href, log: logger.child('hardware').error }),
     realtime,
     speech: createLazySpeech(
       () => getSettings().spokenPrompts,
-      () => import('../services/speech/speechPlayer').then(({ createSpeechPlayer }) => createSpeechPlayer({ settings: getSettings, log: logger.error })),
-      logger.error,
+      () => import('../services/speech/speechPlayer').then(({ createSpeechPlayer }) => createSpeechPlayer({ settings: getSettings, log: speechLog })),
+      speechLog,
     ),
     sound: createLazySound(
       () =>
         afterFirstScreen()
           .then(() => import('../services/sound/howlerSound'))
-          .then(({ createHowlerSound }) => createHowlerSound({ urlFor: (name) => soundUrl(name, getSettings().language), log: logger.error })),
-      logger.error,
+          .then(({ createHowlerSound }) => createHowlerSound({ urlFor: (name) => soundUrl(name, getSettings().language), log: soundLog })),
+      soundLog,
     ),
     call: {
       streams: createCallStreamRegistry(),

@@ -1,6 +1,6 @@
 import { Suspense, use, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { Splash } from '../components/Splash';
+import { Splash } from '../features/session/components/Splash';
 import { useServices } from './servicesContext';
 
 export type LazyScreen = (() => ReactNode) & {
@@ -52,7 +52,7 @@ export function lazyScreen(name: string, load: () => Promise<ComponentType>): La
 function Unavailable({ name, error, onShown }: { name: string; error: unknown; onShown: () => void }) {
   const { logger } = useServices();
   useEffect(() => {
-    logger.error(`The ${name} screen could not be loaded`, error);
+    logger.child('app').error(`The ${name} screen could not be loaded`, error);
     onShown();
   }, [logger, name, error, onShown]);
   return <Navigate to="/" replace />;

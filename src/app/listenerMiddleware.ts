@@ -9,7 +9,7 @@ export type AppDispatch = ThunkDispatch<RootState, Services, UnknownAction>;
 export function createAppListenerMiddleware(services: Services) {
   return createListenerMiddleware<RootState, AppDispatch, Services>({
     extra: services,
-    onError: (error, { raisedBy }) => services.logger.error(`A listener failed (${raisedBy})`, error),
+    onError: (error, { raisedBy }) => services.logger.child('app').error(`A listener failed (${raisedBy})`, error),
   });
 }
 

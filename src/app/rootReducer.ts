@@ -1,11 +1,14 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { accessQueueSlice } from '../features/access-queue/accessQueueSlice';
-import { appStatusSlice } from '../features/app-status/appStatusSlice';
 import { callSlice } from '../features/call/callSlice';
 import { codeLockSlice } from '../features/code-lock/codeLockSlice';
+import { connectivitySlice } from '../features/connectivity/connectivitySlice';
 import { diagnosticsSlice } from '../features/diagnostics/diagnosticsSlice';
+import { gateSlice } from '../features/gate/gateSlice';
+import { hardwareStatusSlice } from '../features/hardware/hardwareStatusSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { featureFlagsSlice } from '../features/property/featureFlagsSlice';
+import { propertyLoadSlice } from '../features/property/propertyLoadSlice';
 import { propertySlice } from '../features/property/propertySlice';
 import { recentCallsSlice } from '../features/recent-calls/recentCallsSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
@@ -17,7 +20,10 @@ export const rootReducer = combineReducers({
   [accessQueueSlice.reducerPath]: accessQueueSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [recentCallsSlice.reducerPath]: recentCallsSlice.reducer,
-  [appStatusSlice.reducerPath]: appStatusSlice.reducer,
+  [propertyLoadSlice.reducerPath]: propertyLoadSlice.reducer,
+  [connectivitySlice.reducerPath]: connectivitySlice.reducer,
+  [gateSlice.reducerPath]: gateSlice.reducer,
+  [hardwareStatusSlice.reducerPath]: hardwareStatusSlice.reducer,
   [callSlice.reducerPath]: callSlice.reducer,
   [codeLockSlice.reducerPath]: codeLockSlice.reducer,
   [diagnosticsSlice.reducerPath]: diagnosticsSlice.reducer,
@@ -25,5 +31,10 @@ export const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** The transient parts of the state, never stored: this page's status and the call under way. */
-export type TransientKey = typeof appStatusSlice.reducerPath | typeof callSlice.reducerPath;
+/** The transient parts of the state, never stored: this page's loads, network, gate signals, hardware socket and call. */
+export type TransientKey =
+  | typeof propertyLoadSlice.reducerPath
+  | typeof connectivitySlice.reducerPath
+  | typeof gateSlice.reducerPath
+  | typeof hardwareStatusSlice.reducerPath
+  | typeof callSlice.reducerPath;

@@ -12,6 +12,3 @@ export function orFallback<A extends unknown[], R>(compute: (...args: A) => R, f
     }
   };
 }
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

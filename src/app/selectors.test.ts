@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { selectQueuedAccessRequests } from '../features/access-queue/accessQueueSlice';
-import * as appStatus from '../features/app-status/appStatusSlice';
 import { selectCall, selectCallInProgress } from '../features/call/callSlice';
+import { selectIsOnline } from '../features/connectivity/connectivitySlice';
 import { selectListRows, selectPagedRows } from '../features/directory/selectors';
 import { selectCurrentNotification } from '../features/notifications/notificationsSlice';
 import { selectTelnyxEnabled } from '../features/property/featureFlagsSlice';
 import { selectPropertyData, selectTwimlToken } from '../features/property/propertySlice';
+import { selectGateOpeningsInFlight } from '../features/gate/gateSlice';
+import { selectHardwareSocket } from '../features/hardware/hardwareStatusSlice';
+import { selectPropertyError, selectPropertyRefreshPending, selectPropertyStatus } from '../features/property/propertyLoadSlice';
 import { selectDevice, selectPropertyMeta, selectRecordsAccessRequests, selectResidents, selectValidCodes } from '../features/property/selectors';
 import { selectNextCallExpiry, selectRecentCallCount } from '../features/recent-calls/recentCallsSlice';
 import * as diagnostics from '../features/diagnostics/diagnosticsSlice';
@@ -36,9 +39,12 @@ const SELECTORS: Array<[string, (state: RootState) => unknown]> = [
   ['selectNextCallExpiry', selectNextCallExpiry],
   ['selectCall', selectCall],
   ['selectCallInProgress', selectCallInProgress],
-  ...Object.entries(appStatus)
-    .filter(([name]) => name.startsWith('select'))
-    .map(([name, selector]) => [name, selector as (state: RootState) => unknown] as [string, (state: RootState) => unknown]),
+  ['selectPropertyStatus', selectPropertyStatus],
+  ['selectPropertyError', selectPropertyError],
+  ['selectPropertyRefreshPending', selectPropertyRefreshPending],
+  ['selectIsOnline', selectIsOnline],
+  ['selectGateOpeningsInFlight', selectGateOpeningsInFlight],
+  ['selectHardwareSocket', selectHardwareSocket],
   ...(['selectFaults', 'selectUnreportedFaults', 'selectLastPropertyLoad', 'selectPropertyFailingSince'] as const).map(
     (name) => [name, diagnostics[name] as (state: RootState) => unknown] as [string, (state: RootState) => unknown],
   ),
@@ -55,7 +61,10 @@ const anyState = fc.record({
   accessQueue: sliceOf({ items: junk }),
   notifications: sliceOf({ items: fc.oneof(fc.array(junk, { maxLength: 3 }), junk) }),
   recentCalls: sliceOf({ expiries: fc.oneof(fc.dictionary(fc.string(), junk), junk) }),
-  app: sliceOf({ propertyStatus: junk, isOnline: junk }),
+  propertyLoad: sliceOf({ status: junk, error: junk }),
+  connectivity: sliceOf({ isOnline: junk }),
+  gate: sliceOf({ openingsInFlight: junk }),
+  hardwareStatus: sliceOf({ socket: junk }),
   call: sliceOf({ phase: junk, callId: junk }),
   diagnostics: sliceOf({ faults: fc.oneof(fc.array(junk, { maxLength: 3 }), junk), lastPropertyLoad: junk, propertyFailingSince: junk }),
 }) as fc.Arbitrary<unknown> as fc.Arbitrary<RootState>;

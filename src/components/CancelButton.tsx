@@ -1,11 +1,8 @@
-import { useDevice } from '../features/session/useDevice';
-
-/** '◀ CANCEL' on TOUCH, 'Press <back> to cancel' on button panels; both can be tapped. */
-export function CancelButton({ onCancel }: { onCancel: () => void }) {
-  const { cancel, touch } = useDevice();
+/** The way out of a screen: '◀ CANCEL' on TOUCH, 'Press <back> to cancel' on button panels (useDevice's `cancel`); both can be tapped. */
+export function CancelButton({ label, touch, onCancel }: { label: string; touch: boolean; onCancel: () => void }) {
   return (
     <button type="button" className={touch ? 'cancel cancel-touch' : 'cancel'} onClick={onCancel}>
-      {cancel}
+      {label}
     </button>
   );
 }

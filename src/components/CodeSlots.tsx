@@ -1,4 +1,7 @@
-import { codeSlots } from '../screens/enter-code/codeEntry';
+/** '*' for each entered digit, '-' for each empty slot. */
+export function codeSlots(digits: string, length: number): string[] {
+  return Array.from({ length }, (_, index) => (index < digits.length ? '*' : '-'));
+}
 
 /** Masked or plain digit slots, e.g. "* * - - -". */
 export function CodeSlots({ digits, length, label }: { digits: string; length: number; label: string }) {

@@ -1,6 +1,8 @@
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import { onTestFinished } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { appStarted } from '../app/actions';
 import { AppRoutes, preloadScreens } from '../app/router';
 import { ServicesContext } from '../app/servicesContext';
 import type { RootState } from '../app/rootReducer';
@@ -35,6 +37,22 @@ export function storeWithProperty(
   return store;
 }
 
+/**
+ * A kiosk store on fake services, started as the app starts it (appStarted),
+ * with property data unless `property` is null; disposed when the test ends.
+ */
+export function startedStore({
+  model = 'GEN2' as PanelModel,
+  property = rawProperty() as ReturnType<typeof rawProperty> | null,
+  preloaded = {} as Partial<RootState>,
+} = {}) {
+  const services = createTestServices();
+  const store = property ? storeWithProperty(services, model, property, preloaded) : makeStore(services, preloaded);
+  store.dispatch(appStarted());
+  onTestFinished(() => store.dispose());
+  return { store, services };
+}
+
 /** Renders the kiosk's screens at `route` with a loaded property and fake services. */
 export function renderKiosk({
   route = '/',
@@ -51,6 +69,7 @@ export function renderKiosk({
   preloaded?: Partial<RootState>;
 } = {}) {
   const store = storeWithProperty(services, model, property, preloaded);
+  onTestFinished(() => store.dispose());
   const view = render(
     <Provider store={store}>
       <ServicesContext.Provider value={services}>

@@ -1,4 +1,4 @@
-// How the end-to-end tests launch Debian's Chromium (BROWSER-TESTING.md).
+// How the end-to-end tests launch Debian's Chromium (tests/e2e/README.md).
 // Shared by playwright.config.ts and the fixtures, so a spec launching its own
 // browser (launchChromium) gets exactly the same flags.
 

@@ -1,4 +1,4 @@
-// The panel's hardware socket (CONTRACT.md section 5; SPEC.md sections 4, 5, 8).
+// The panel's hardware socket (docs/protocol.md; SPEC.md sections 4, 5, 8).
 import { expect, expectGateOpened, hardwareIn, KNOWN, recordSocketSends, records, test, waitForHardwareSocket } from './fixtures';
 
 test.describe('hardware socket', () => {

@@ -1,5 +1,5 @@
 // QR scanning (SPEC.md sections 2 `/scan-qr`, 4 "QR scan", 5, 9) in Chromium
-// with a fake camera playing a Y4M of a QR code (BROWSER-TESTING.md). The
+// with a fake camera playing a Y4M of a QR code (support/qr-video.mjs). The
 // camera flag is per browser process, so each code gets its own browser.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,7 +98,7 @@ test.describe('QR scan', () => {
     await page.keyboard.press('#');
     await expect(page.getByText('Loading...')).toBeHidden();
     const log = await waitForRecord('logs', (r) => r.message === 'QR code is not an access code');
-    expect(log.meta).toEqual({ payload: 'HELLO-12345' });
+    expect(log.meta).toEqual({ feature: 'qr', payload: 'HELLO-12345' });
     await docsScreenshot(page, 'qr-gen3.png');
 
     // Still scanning a second later: no notification, no gate, logged once.

@@ -1,4 +1,4 @@
-// The property's real-time channel (SPEC.md sections 4 and 7; CONTRACT.md section 4).
+// The property's real-time channel (SPEC.md sections 4 and 7; docs/protocol.md).
 import { expect, test, waitForChannel } from './fixtures';
 
 test.describe('real-time channel', () => {

@@ -2,7 +2,7 @@
 // console in another playing the resident's app (a real RTCPeerConnection
 // with Chromium's fake camera, signalled over the simulator's channel), as
 // someone trying `npm start` would do with two windows. SPEC.md sections 2
-// (`/call`), 4 and 8; CONTRACT.md section 4.
+// (`/call`), 4 and 8; docs/protocol.md.
 import type { Page } from '@playwright/test';
 import { expect, KNOWN, records, test, type Simulator } from './fixtures';
 import { docsScreenshot } from './support/docs-screenshots';

@@ -22,8 +22,9 @@ export function openPersistedStore<S extends Services>(storage: Storage, makeSer
   const services = makeServices(() => (store as AppStore).getState());
   const made = makeStore(services, stored.state);
   store = made;
-  const saver = startSavingState(made, { storage, log: services.logger.error, clean: stored.clean, legacy: stored.legacy });
-  if (stored.problems.length > 0) services.logger.error('Stored state could not all be read back; those parts were reset', stored.problems);
+  const log = services.logger.child('stored-state').error;
+  const saver = startSavingState(made, { storage, log, clean: stored.clean, legacy: stored.legacy });
+  if (stored.problems.length > 0) log('Stored state could not all be read back; those parts were reset', stored.problems);
   const dispose = made.dispose;
   made.dispose = () => {
     dispose();

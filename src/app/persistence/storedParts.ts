@@ -13,7 +13,7 @@ import { parseModel } from '../../features/session/models';
 import type { SessionState } from '../../features/session/sessionSlice';
 import { describeIssues, flag, parseEach, text } from '../../services/api/answerSchemas';
 import type { RootState, TransientKey } from '../rootReducer';
-import { isRecord } from '../selectorFallback';
+import { isRecord } from '../../services/json';
 
 /** The parts of the state kept across reloads (SPEC.md section 3: all but the app's own). */
 export type StoredKey = Exclude<keyof RootState, TransientKey>;
@@ -44,6 +44,11 @@ const same = (old: unknown) => old;
 
 /** A short, safe picture of a dropped value, so the log still carries the data. */
 export const excerpt = (value: unknown): string => (JSON.stringify(value) ?? String(value)).slice(0, 300);
+
+/** A stored part's fields, and the problem if it is not an object at all (then it has none). */
+function fieldsOf(part: StoredKey, stored: unknown): { raw: Record<string, unknown>; problems: string[] } {
+  return isRecord(stored) ? { raw: stored, problems: [] } : { raw: {}, problems: [`${part}: not an object (${excerpt(stored)})`] };
+}
 
 const session: StoredPart<SessionState> = {
   version: STORE_VERSION,
@@ -175,8 +180,7 @@ const codeLock: StoredPart<CodeLockState> = {
   version: STORE_VERSION,
   migrations: { 2: same },
   read(stored) {
-    const raw = isRecord(stored) ? stored : {};
-    const problems = isRecord(stored) ? [] : [`codeLock: not an object (${excerpt(stored)})`];
+    const { raw, problems } = fieldsOf('codeLock', stored);
     const refusedAt = Array.isArray(raw.refusedAt) ? raw.refusedAt.filter((at): at is number => v.is(time, at)) : [];
     if (Array.isArray(raw.refusedAt) ? refusedAt.length !== raw.refusedAt.length : raw.refusedAt !== undefined) {
       problems.push(`codeLock.refusedAt: ${excerpt(raw.refusedAt)}`);
@@ -201,8 +205,7 @@ const diagnostics: StoredPart<DiagnosticsState> = {
   version: STORE_VERSION,
   migrations: { 2: same },
   read(stored) {
-    const raw = isRecord(stored) ? stored : {};
-    const problems = isRecord(stored) ? [] : [`diagnostics: not an object (${excerpt(stored)})`];
+    const { raw, problems } = fieldsOf('diagnostics', stored);
     const instant = (name: 'lastPropertyLoad' | 'propertyFailingSince') => {
       const parsed = v.safeParse(v.nullish(epochMs, null), raw[name]);
       if (!parsed.success) problems.push(`diagnostics.${name}: ${excerpt(raw[name])}`);

@@ -1,5 +1,5 @@
 import { appStarted } from '../actions';
-import { onlineChanged } from '../../features/app-status/appStatusSlice';
+import { onlineChanged } from '../../features/connectivity/connectivitySlice';
 import { accessRequestQueued, selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
 import { propertyLoaded } from '../../features/property/propertySlice';
@@ -72,7 +72,10 @@ describe('stored state', () => {
     await vi.waitFor(() => expect(logLines()).toHaveLength(1));
     expect(logLines()[0]).toMatchObject({
       message: 'Stored state could not all be read back; those parts were reset',
-      meta: [expect.stringMatching(/^notifications: no list of items/), expect.stringMatching(/^property: unreadable/)],
+      meta: {
+        feature: 'stored-state',
+        detail: [expect.stringMatching(/^notifications: no list of items/), expect.stringMatching(/^property: unreadable/)],
+      },
     });
     expect(requestsTo('telephone-entry/logs')[0]?.authorization).toBe('Bearer abc');
     // The healed state is written back.
@@ -199,7 +202,7 @@ describe('stored state', () => {
         expect.objectContaining({ message: 'Storage full: removed stored parts the back end sends again' }),
         expect.objectContaining({
           message: 'Stored state could not be written; kept in memory and retried',
-          meta: { part: 'accessQueue', error: expect.stringContaining('QuotaExceededError') },
+          meta: { feature: 'stored-state', part: 'accessQueue', error: expect.stringContaining('QuotaExceededError') },
         }),
       ]);
       expect(storage.writes.filter((key) => key === KEY('accessQueue')).length).toBeGreaterThanOrEqual(4);

@@ -1,6 +1,7 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../app/listenerMiddleware';
-import { accessRequestsSendingChanged, onlineChanged, selectIsOnline, selectSendingAccessRequests } from '../app-status/appStatusSlice';
-import { accessRequestQueued, accessRequestsAccepted, parseAcceptedRequests, selectQueuedAccessRequests } from './accessQueueSlice';
+import { onlineChanged, selectIsOnline } from '../connectivity/connectivitySlice';
+import { accessRequestQueued, accessRequestsAccepted, parseAcceptedRequests, selectQueuedAccessRequests, type AccessRequest } from './accessQueueSlice';
 
 export const ACCESS_QUEUE_INTERVAL_MS = 30000;
 /** A short pause after an enqueue, so a burst of reads goes out as one batch. */
@@ -13,13 +14,15 @@ export const ACCESS_QUEUE_BATCH_SIZE = 500;
  * Sends the queue as it stands, 500 items a POST, one after another; each
  * answer removes only what the server echoed back. A failed send ends the
  * round (the rest waits for the next); items the server did not accept do
- * not hold back the ones after them.
+ * not hold back the ones after them. Resolves with the items it found
+ * queued (sent or not): anything else was queued meanwhile.
  */
-async function sendQueue({ dispatch, getState, extra: { api, logger } }: AppListenerApi): Promise<void> {
+async function sendQueue({ dispatch, getState, extra: { api, logger: root } }: AppListenerApi): Promise<ReadonlySet<AccessRequest>> {
+  const logger = root.child('access-queue');
   const state = getState();
   const queued = selectQueuedAccessRequests(state);
-  if (queued.length === 0 || selectSendingAccessRequests(state) || !selectIsOnline(state)) return;
-  dispatch(accessRequestsSendingChanged(true));
+  const found = new Set(queued);
+  if (queued.length === 0 || !selectIsOnline(state)) return found;
   let sent = 0;
   let accepted = 0;
   try {
@@ -35,24 +38,28 @@ async function sendQueue({ dispatch, getState, extra: { api, logger } }: AppList
     logger.error('Access requests could not be sent', error);
   } finally {
     if (accepted < sent) logger.error('Some access requests were not accepted', { sent, accepted });
-    dispatch(accessRequestsSendingChanged(false));
   }
+  return found;
 }
 
-/** From appStarted until the middleware is cleared: a batch every 30 s, and soon after an enqueue or reconnect. */
+/** A read queued, or the network back: worth a send before the next 30 s round. */
+const wakesTheQueue = (action: UnknownAction): boolean => accessRequestQueued.match(action) || (onlineChanged.match(action) && action.payload);
+
+/**
+ * From appStarted until the middleware is cleared, one workflow sends the
+ * queue, so two sends never overlap: at start, then every 30 s, or 1 s after
+ * a read is queued (during a send too) or the network comes back (1 s after
+ * the last of a burst, so the burst goes as one batch).
+ */
 export function listenForAccessQueue(startListening: AppStartListening): void {
   whileAppRuns(startListening, async (listener) => {
     for (;;) {
-      await sendQueue(listener);
-      await listener.delay(ACCESS_QUEUE_INTERVAL_MS);
+      const found = await sendQueue(listener);
+      // Read here, just before waiting: a read queued while the send was under way (or before the first wait) was not seen by take().
+      const queuedMeanwhile = selectQueuedAccessRequests(listener.getState()).some((item) => !found.has(item));
+      if (queuedMeanwhile || (await listener.take(wakesTheQueue, ACCESS_QUEUE_INTERVAL_MS))) {
+        while (await listener.take(wakesTheQueue, ACCESS_QUEUE_SOON_MS));
+      }
     }
-  });
-  startListening({
-    predicate: (action) => accessRequestQueued.match(action) || (onlineChanged.match(action) && action.payload),
-    effect: async (_action, listener) => {
-      listener.cancelActiveListeners();
-      await listener.delay(ACCESS_QUEUE_SOON_MS);
-      await sendQueue(listener);
-    },
   });
 }

@@ -1,13 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import * as v from 'valibot';
+import type { AccessRequest } from '../../services/api/apiClient';
 import { flag, parseEach, text } from '../../services/api/answerSchemas';
 import { accessRequestKey } from './accessRequestKey';
 
-export interface AccessRequest {
-  user_code: string;
-  access_granted: boolean;
-  created_at: string;
-}
+export type { AccessRequest };
 
 export interface AccessQueueState {
   items: AccessRequest[];

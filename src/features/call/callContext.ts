@@ -73,7 +73,8 @@ export type CallContextInput = Omit<CallContext, 'log' | 'fail' | 'markConnected
 export function createCallContext(input: CallContextInput): CallContext {
   const { callId, listener, services } = input;
   const progress: CallContext['progress'] = { serverCallId: null, connected: false };
-  const log = (message: string, meta?: unknown) => services.logger.error(message, { callId, detail: describe(meta) });
+  const logger = services.logger.child('call', { callId });
+  const log = (message: string, meta?: unknown) => logger.error(message, { detail: describe(meta) });
   return {
     ...input,
     signals: createSignalHub(),

@@ -18,7 +18,7 @@ export function listenForCalls(startListening: AppStartListening): void {
         // The engine (and the routes behind it) loads with the first call, not with the first screen.
         engine = await listener.pause(import('./runCall'));
       } catch (error) {
-        listener.extra.logger.error('The call engine could not be loaded', error);
+        listener.extra.logger.child('call', { callId: payload.callId }).error('The call engine could not be loaded', error);
         listener.extra.sound.play('sorryError');
         listener.dispatch(notificationPushed(callNotice('error', { answered: false })!.notification));
         listener.dispatch(callEnded({ callId: payload.callId, reason: 'error' }));

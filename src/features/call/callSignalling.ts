@@ -1,4 +1,6 @@
-/** What a channel event means for the call in progress (SPEC.md section 7, CONTRACT.md section 4). */
+import { isRecord } from '../../services/json';
+
+/** What a channel event means for the call in progress (SPEC.md section 7; docs/protocol.md). */
 export type CallSignal =
   | { kind: 'connected' }
   | { kind: 'approved' }
@@ -6,8 +8,6 @@ export type CallSignal =
   | { kind: 'offer'; sdp: RTCSessionDescriptionInit }
   | { kind: 'candidate'; candidate: RTCIceCandidateInit };
 
-type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Ids may arrive as numbers or strings. */
 const sameId = (value: unknown, callId: string) => (typeof value === 'string' || typeof value === 'number') && String(value) === callId;
 

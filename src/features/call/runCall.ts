@@ -47,12 +47,13 @@ export async function runCall(listener: AppListenerApi, { callId, target }: { ca
   const { dispatch, getState, extra: services } = listener;
   const data = selectPropertyData(getState());
   const info = data ? describeTarget(target, data) : null;
-  const scope = createCallScope((error) => services.logger.error('A call resource could not be released', { callId, error: String(error) }));
+  const logger = services.logger.child('call', { callId });
+  const scope = createCallScope((error) => logger.error('A call resource could not be released', { error: String(error) }));
   let call: CallContext | null = null;
   let reason: CallEndReason = 'cancelled';
   try {
     if (!data || !info) {
-      services.logger.error('Call to an unknown resident, or to a manager without a phone', { callId, target });
+      logger.error('Call to an unknown resident, or to a manager without a phone', { target });
       reason = 'unknown-target';
       return;
     }
@@ -186,7 +187,7 @@ async function withFallback(
 function announce(listener: AppListenerApi, reason: CallEndReason, answered: boolean, gateCode: string | null, callId: string): void {
   const { dispatch, extra } = listener;
   if (reason === 'approved') {
-    if (!gateCode) extra.logger.error('The approving resident or manager has no access code', { callId });
+    if (!gateCode) extra.logger.child('call', { callId }).error('The approving resident or manager has no access code');
     dispatch(callApprovalReceived(gateCode));
     return;
   }

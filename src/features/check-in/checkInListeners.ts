@@ -9,7 +9,8 @@ export const CHECK_IN_INTERVAL_MS = 30000;
  */
 export function listenForCheckIn(startListening: AppStartListening): void {
   whileAppRuns(startListening, async (listener) => {
-    const { api, logger } = listener.extra;
+    const { api } = listener.extra;
+    const logger = listener.extra.logger.child('check-in');
     for (;;) {
       const started = Date.now();
       try {

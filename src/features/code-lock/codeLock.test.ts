@@ -1,10 +1,9 @@
-import { appStarted } from '../../app/actions';
 import { openPersistedStore } from '../../app/persistence/persistedStore';
 import { requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { rawProperty } from '../../testing/fixtures';
-import { storeWithProperty } from '../../testing/renderKiosk';
+import { startedStore } from '../../testing/renderKiosk';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { codeEntered, hardwareCodeRead } from '../gate/gateActions';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
@@ -14,13 +13,7 @@ import { isCodeEntryLocked } from './codeLockSlice';
 withApiServer();
 withFakeTimers();
 
-function started() {
-  const services = createTestServices();
-  const store = storeWithProperty(services, 'GEN2', rawProperty());
-  store.dispatch(appStarted());
-  onTestFinished(() => store.dispose());
-  return { store, services };
-}
+const started = () => startedStore();
 
 const typed = (code: string) => codeEntered({ code, source: 'keypad' });
 const locked = (store: ReturnType<typeof started>['store']) => isCodeEntryLocked(store.getState().codeLock, Date.now());
@@ -85,10 +78,7 @@ describe('code guessing lock', () => {
 
   it('a lock held across a reload ends when its time is up, not 30 s after the reload', async () => {
     const now = Date.now();
-    const services = createTestServices();
-    const store = storeWithProperty(services, 'GEN2', rawProperty(), { codeLock: { refusedAt: [], lock: { since: now - 10_000, until: now + 20_000 } } });
-    onTestFinished(() => store.dispose());
-    store.dispatch(appStarted());
+    const { store } = startedStore({ preloaded: { codeLock: { refusedAt: [], lock: { since: now - 10_000, until: now + 20_000 } } } });
     await vi.advanceTimersByTimeAsync(19_900);
     expect(store.getState().codeLock.lock).not.toBeNull();
     await vi.advanceTimersByTimeAsync(200);

@@ -25,7 +25,7 @@ export function listenForCodeLock(startListening: AppStartListening): void {
     effect: ({ payload: { at, settings } }, { getState, extra }) => {
       const lock = lockOf(getState());
       if (lock?.since !== at) return;
-      extra.logger.error('Code entry locked: too many refused codes', { refused: settings.attempts, withinMs: settings.windowMs, lockedUntil: new Date(lock.until).toISOString() });
+      extra.logger.child('code-lock').error('Code entry locked: too many refused codes', { refused: settings.attempts, withinMs: settings.windowMs, lockedUntil: new Date(lock.until).toISOString() });
     },
   });
 }

@@ -6,7 +6,7 @@ import { createTestServices } from '../../testing/fakeServices';
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { storeWithProperty } from '../../testing/renderKiosk';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
-import { onlineChanged } from '../app-status/appStatusSlice';
+import { onlineChanged } from '../connectivity/connectivitySlice';
 import { callFailed, callCreated } from '../call/callEvents';
 import { codeEntered } from '../gate/gateActions';
 import { qrCameraStarted, qrScannerFailed } from '../qr/qrActions';

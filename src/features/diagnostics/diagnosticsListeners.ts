@@ -1,6 +1,6 @@
 import { afterFirstScreen } from '../../app/afterFirstScreen';
 import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
-import { propertyLoadFailed } from '../app-status/appStatusSlice';
+import { propertyLoadFailed } from '../property/propertyLoadSlice';
 import { propertyLoaded } from '../property/propertySlice';
 import { faultCleared, faultRaised, propertyLoadNoted, selectPropertyFailingSince } from './diagnosticsSlice';
 

@@ -1,5 +1,5 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { isRecord } from '../../app/selectorFallback';
+import { isRecord } from '../../services/json';
 
 /** What the panel checks about itself (docs/self-diagnosis.md). */
 export const FAULT_KINDS = ['hardware-socket', 'gate-signal', 'camera', 'access-backlog', 'property-load'] as const;

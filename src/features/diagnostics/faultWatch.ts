@@ -1,7 +1,7 @@
 import type { AppListenerApi, AppStartListening } from '../../app/listenerMiddleware';
 import { installerStrings } from '../../strings/installerStrings';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
-import { hardwareStatusChanged, selectHardwareSocket } from '../app-status/appStatusSlice';
+import { hardwareStatusChanged, selectHardwareSocket } from '../hardware/hardwareStatusSlice';
 import { callCreated, callFailed } from '../call/callEvents';
 import { propertyLoaded } from '../property/propertySlice';
 import { qrCameraStarted, qrScannerFailed } from '../qr/qrActions';
@@ -18,7 +18,7 @@ export const BACKLOG_CHECK_MS = 30_000;
 export function faultLogLine(fault: Fault) {
   return {
     message: `Self-diagnosis: ${installerStrings('en')(`fault.${fault.kind}`)}`,
-    meta: { fault: fault.kind, detail: fault.detail, since: new Date(fault.since).toISOString() },
+    meta: { feature: 'diagnostics', fault: fault.kind, detail: fault.detail, since: new Date(fault.since).toISOString() },
     timestamp: new Date().toISOString(),
   };
 }

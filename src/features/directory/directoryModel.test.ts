@@ -1,5 +1,5 @@
 import { availableLetters, buildDirectory, findByLookupCode, normalizeLookupCode } from './directoryModel';
-import { manyResidents, resident } from './testResidents';
+import { manyResidents, resident } from '../../testing/testResidents';
 
 const names = (residents: Parameters<typeof buildDirectory>[0]) => buildDirectory(residents).entries.map((e) => e.name);
 

@@ -1,6 +1,6 @@
 import { buildDirectory } from './directoryModel';
 import { clampPage, listRows, pageArrows, pageCount, pageOf, pagedRows, type DirectoryRow, type PageShape } from './directoryRows';
-import { manyResidents, resident } from './testResidents';
+import { manyResidents, resident } from '../../testing/testResidents';
 
 /** A compact picture of rows: 'A' heading, 'a…' continued heading, '.' blank, names as they are. */
 const show = (rows: readonly DirectoryRow[]) =>

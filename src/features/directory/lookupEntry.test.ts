@@ -1,6 +1,6 @@
 import { buildDirectory } from './directoryModel';
 import { lookupSlots, lookupStep } from './lookupEntry';
-import { resident } from './testResidents';
+import { resident } from '../../testing/testResidents';
 
 const directory = buildDirectory([resident(11, 'Amy', { directory_lookup_code: '0101' })]);
 

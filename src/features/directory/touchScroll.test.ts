@@ -1,6 +1,6 @@
 import { buildDirectory } from './directoryModel';
 import { listRows } from './directoryRows';
-import { resident } from './testResidents';
+import { resident } from '../../testing/testResidents';
 import { headingOffset, OVERSCAN_ROWS, pageScrollDistance, scrollEdges, visibleRange } from './touchScroll';
 
 /** A row's height in CSS px: 3.5rem on an 800x480 panel. */

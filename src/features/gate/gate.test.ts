@@ -1,20 +1,13 @@
-import { appStarted } from '../../app/actions';
 import { withApiServer } from '../../testing/apiServer';
-import { createTestServices } from '../../testing/fakeServices';
-import { storeWithProperty } from '../../testing/renderKiosk';
+import { startedStore } from '../../testing/renderKiosk';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { selectCurrentNotification } from '../notifications/notificationsSlice';
 import { codeEntered, gateOpenRequested } from './gateActions';
+import { selectGateOpeningsInFlight } from './gateSlice';
 
 withApiServer();
 
-function started() {
-  const services = createTestServices();
-  const store = storeWithProperty(services);
-  store.dispatch(appStarted());
-  onTestFinished(() => store.dispose());
-  return { store, services };
-}
+const started = () => startedStore();
 
 const queued = (store: ReturnType<typeof started>['store']) =>
   selectQueuedAccessRequests(store.getState()).map((r) => [r.user_code, r.access_granted]);
@@ -74,10 +67,10 @@ describe('gate', () => {
     let fail: (error: Error) => void = () => undefined;
     services.hardware.openGate.mockImplementationOnce(() => new Promise((_resolve, reject) => (fail = reject)));
     store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
-    expect(store.getState().app.gateOpeningsInFlight).toBe(1);
+    expect(selectGateOpeningsInFlight(store.getState())).toBe(1);
     expect(selectCurrentNotification(store.getState())?.title).toBe('Access Granted!');
     fail(new Error('Hardware socket unreachable: gate not opened'));
-    await vi.waitFor(() => expect(store.getState().app.gateOpeningsInFlight).toBe(0));
+    await vi.waitFor(() => expect(selectGateOpeningsInFlight(store.getState())).toBe(0));
     expect(store.getState().notifications.items.map((n: { title: string }) => n.title)).toEqual(['The gate could not be opened']);
     expect(selectCurrentNotification(store.getState())).toMatchObject({ status: 'ERROR', body: 'Please call the manager' });
     expect(services.sound.play).toHaveBeenLastCalledWith('error');

@@ -2,7 +2,7 @@ import { afterFirstScreen } from '../../app/afterFirstScreen';
 import type { AppDispatch, AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
 import { english } from '../../strings/catalogue';
-import { gateOpeningEnded, gateOpeningStarted } from '../app-status/appStatusSlice';
+import { gateOpeningEnded, gateOpeningStarted } from '../gate/gateSlice';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
 import { enteredCodeGranted, enteredCodeRefused, isCodeEntryLocked } from '../code-lock/codeLockSlice';
 import { faultCleared, faultRaised, scrubDetail } from '../diagnostics/diagnosticsSlice';
@@ -89,7 +89,7 @@ export function listenForGate(startListening: AppStartListening): void {
     effect: async ({ payload: code }, { dispatch, extra, getState }) => {
       const model = selectModel(getState());
       if (!code) {
-        extra.logger.error(GATE_NO_CODE_ERROR);
+        extra.logger.child('gate').error(GATE_NO_CODE_ERROR);
         extra.sound.play('sorryError');
         dispatch(notificationPushed({ status: 'ERROR', title: GATE_NO_CODE_ERROR }));
         return;
@@ -108,7 +108,7 @@ export function listenForGate(startListening: AppStartListening): void {
         const detail = error instanceof Error ? scrubDetail(error.message) : 'failed';
         dispatch(faultRaised({ kind: 'gate-signal', detail, at: Date.now() }));
         // The visitor must not be left believing the gate opened.
-        extra.logger.error('The gate could not be opened', error);
+        extra.logger.child('gate').error('The gate could not be opened', error);
         extra.sound.play('error');
         extra.speech.say(prompts.gateFailed(model), { delayMs: AFTER_TONE_MS });
         dispatch(notificationPopped(granted.payload.id));

@@ -1,5 +1,5 @@
 import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
-import { hardwareStatusChanged } from '../app-status/appStatusSlice';
+import { hardwareStatusChanged } from '../hardware/hardwareStatusSlice';
 import { hardwareCodeRead, hardwareReadRefused } from '../gate/gateActions';
 
 /** From appStarted until the middleware is cleared: keeps the hardware socket connected and turns its notifications into actions. */

@@ -1,7 +1,7 @@
 import { appStarted } from '../../app/actions';
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
-import { selectGateOpeningsInFlight } from '../app-status/appStatusSlice';
+import { selectGateOpeningsInFlight } from '../gate/gateSlice';
 import { NOTIFICATION_LIFETIME_MS, notificationPopped, selectCurrentNotification } from './notificationsSlice';
 
 /** Longest wait for a gate opening still in flight before the reload cuts it off. */

@@ -2,7 +2,7 @@ import { appStarted } from '../../app/actions';
 import { makeStore } from '../../app/store';
 import { createTestServices } from '../../testing/fakeServices';
 import { withApiServer } from '../../testing/apiServer';
-import { gateOpeningEnded, gateOpeningStarted } from '../app-status/appStatusSlice';
+import { gateOpeningEnded, gateOpeningStarted } from '../gate/gateSlice';
 import { notificationPushed, selectCurrentNotification } from './notificationsSlice';
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { storeWithProperty } from '../../testing/renderKiosk';

@@ -1,6 +1,6 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import { appStarted } from '../../app/actions';
-import { isRecord } from '../../app/selectorFallback';
+import { isRecord } from '../../services/json';
 
 export type NotificationStatus = 'ERROR' | 'SUCCESS' | 'INFO';
 

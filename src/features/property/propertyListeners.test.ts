@@ -4,7 +4,7 @@ import { makeStore } from '../../app/store';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { rawProperty } from '../../testing/fixtures';
-import { selectPropertyError, selectPropertyStatus } from '../app-status/appStatusSlice';
+import { selectPropertyError, selectPropertyStatus } from '../property/propertyLoadSlice';
 import { selectTelnyxEnabled } from './featureFlagsSlice';
 import { propertyRefreshRequested, selectPropertyData, selectTwimlToken } from './propertySlice';
 import { withFakeTimers } from '../../testing/fakeTimers';
@@ -83,7 +83,7 @@ describe('property polling', () => {
     expect(data?.residents.map((r) => r.id)).toEqual([5]);
     expect(data?.unitGuests).toEqual([]);
     const log = requestsTo('telephone-entry/logs').find((r) => (r.body as { message: string }).message.includes('malformed'));
-    expect(log?.body).toMatchObject({ meta: expect.arrayContaining(['unitGuests missing']) });
+    expect(log?.body).toMatchObject({ meta: { feature: 'property', detail: expect.arrayContaining(['unitGuests missing']) } });
     expect((log?.body as { timestamp: string }).timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
@@ -95,7 +95,7 @@ describe('property polling', () => {
     await vi.advanceTimersByTimeAsync(10);
     expect(selectPropertyData(store.getState())?.residents.map((r) => r.id)).toEqual([11]);
     expect(malformed()).toHaveLength(1);
-    const lines = (malformed()[0]?.body as { meta: string[] }).meta;
+    const lines = (malformed()[0]?.body as { meta: { detail: string[] } }).meta.detail;
     expect(lines[0]).toMatch(/^residents\[0\]\.id: /);
     expect(lines.length).toBeLessThan(bad.length);
     expect(lines.at(-1)).toBe(`and ${bad.length - (lines.length - 1)} more`);

@@ -1,5 +1,5 @@
 import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../app/listenerMiddleware';
-import { propertyLoadFailed, propertyLoadStarted, selectPropertyError, selectPropertyRefreshPending } from '../app-status/appStatusSlice';
+import { propertyLoadFailed, propertyLoadStarted, selectPropertyError, selectPropertyRefreshPending } from '../property/propertyLoadSlice';
 import { featureFlagsLoaded, parseFeatureFlags } from './featureFlagsSlice';
 import { parsePropertyResponse } from './parsePropertyResponse';
 import { propertyLoaded, propertyRefreshRequested, selectPropertyData } from './propertySlice';
@@ -12,7 +12,8 @@ const LOGGED_PROBLEMS = 20;
 const summarize = (problems: string[]): string[] =>
   problems.length <= LOGGED_PROBLEMS ? problems : [...problems.slice(0, LOGGED_PROBLEMS), `and ${problems.length - LOGGED_PROBLEMS} more`];
 
-async function loadFeatureFlags({ dispatch, extra: { api, logger } }: AppListenerApi): Promise<void> {
+async function loadFeatureFlags({ dispatch, extra: { api, logger: root } }: AppListenerApi): Promise<void> {
+  const logger = root.child('property');
   try {
     dispatch(featureFlagsLoaded(parseFeatureFlags(await api.getFeatureFlags())));
   } catch (error) {
@@ -25,7 +26,8 @@ async function loadFeatureFlags({ dispatch, extra: { api, logger } }: AppListene
  * bad records are skipped and logged in one line.
  * Unchanged data keeps its object, so nothing derived from it is rebuilt.
  */
-async function loadProperty({ dispatch, getState, extra: { api, logger } }: AppListenerApi): Promise<void> {
+async function loadProperty({ dispatch, getState, extra: { api, logger: root } }: AppListenerApi): Promise<void> {
+  const logger = root.child('property');
   dispatch(propertyLoadStarted());
   try {
     const parsed = parsePropertyResponse(await api.getProperty());

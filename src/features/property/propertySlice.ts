@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { isRecord } from '../../app/selectorFallback';
+import { isRecord } from '../../services/json';
 import type { PropertyData } from './types';
 
 export interface PropertyState {
@@ -10,7 +10,7 @@ export interface PropertyState {
 const initialState: PropertyState = { data: null, twimlToken: null };
 
 export const propertyLoaded = createAction<{ data: PropertyData; twimlToken: string | null }>('property/loaded');
-/** Reload property data now (a `property-updated` event, coming back online). */
+/** Reload property data now: a `property-updated` event, or the channel subscribed again after an outage (events may have been missed). */
 export const propertyRefreshRequested = createAction('property/refreshRequested');
 
 export const propertySlice = createSlice({

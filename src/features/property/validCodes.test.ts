@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { LONG_CARD, rawProperty } from '../../testing/fixtures';
 import { parsePropertyResponse } from './parsePropertyResponse';
-import { deriveValidCodes, isValidEnteredCode, isValidHardwareCode } from './validCodes';
+import { deriveValidCodes, hasAccessCodeShape, isValidEnteredCode, isValidHardwareCode } from './validCodes';
 
 const codes = deriveValidCodes(parsePropertyResponse(rawProperty()).data);
 
@@ -104,4 +104,11 @@ describe('hardware reads of any shape (property-based)', () => {
       { numRuns: 200 },
     );
   });
+});
+
+describe('hasAccessCodeShape (a typed code or a QR payload)', () => {
+  it.each(['12345', '00777'])('accepts %s', (value) => expect(hasAccessCodeShape(value)).toBe(true));
+  it.each(['1234', '123456', ' 12345', '12345\n', '1234a', 'https://example.com/12345', ''])('declines %j', (value) =>
+    expect(hasAccessCodeShape(value)).toBe(false),
+  );
 });

@@ -20,10 +20,17 @@ export function deriveValidCodes(data: PropertyData): Set<string> {
   return new Set(codes.filter((code) => code !== ''));
 }
 
+const ACCESS_CODE_SHAPE = new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`);
+
+/** The shape of a typed or scanned code: exactly 5 digits, taken as the string it is (no trimming, no numeric conversion). */
+export function hasAccessCodeShape(code: string): boolean {
+  return ACCESS_CODE_SHAPE.test(code);
+}
+
 /** Typed and QR codes: exactly 5 digits, compared as strings. */
 export function isValidEnteredCode(validCodes: ReadonlySet<string>, raw: unknown): boolean {
   const code = String(raw);
-  return new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`).test(code) && validCodes.has(code);
+  return hasAccessCodeShape(code) && validCodes.has(code);
 }
 
 const numericValue = (digits: string): string => digits.replace(/^0+(?=\d)/, '');

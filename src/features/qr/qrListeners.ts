@@ -9,14 +9,14 @@ import { qrDecodeFailed, qrPayloadRejected, qrScannerFailed } from './qrActions'
 export function listenForQrScan(startListening: AppStartListening): void {
   startListening({
     actionCreator: qrPayloadRejected,
-    effect: ({ payload }, { extra }) => extra.logger.error('QR code is not an access code', { payload: payload.slice(0, 200) }),
+    effect: ({ payload }, { extra }) => extra.logger.child('qr').error('QR code is not an access code', { payload: payload.slice(0, 200) }),
   });
   startListening({
     actionCreator: qrDecodeFailed,
-    effect: ({ payload }, { extra }) => extra.logger.error('QR frame could not be decoded', { error: payload }),
+    effect: ({ payload }, { extra }) => extra.logger.child('qr').error('QR frame could not be decoded', { error: payload }),
   });
   startListening({
     actionCreator: qrScannerFailed,
-    effect: ({ payload }, { extra }) => extra.logger.error('QR scanner failed', payload),
+    effect: ({ payload }, { extra }) => extra.logger.child('qr').error('QR scanner failed', payload),
   });
 }

@@ -1,11 +1,9 @@
-import { appStarted } from '../../app/actions';
-import { makeStore } from '../../app/store';
 import { requestsTo, withApiServer } from '../../testing/apiServer';
-import { createTestServices } from '../../testing/fakeServices';
 import { rawProperty } from '../../testing/fixtures';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { propertyLoaded } from '../property/propertySlice';
 import { withFakeTimers } from '../../testing/fakeTimers';
+import { startedStore } from '../../testing/renderKiosk';
 
 withApiServer();
 
@@ -13,13 +11,7 @@ const CHANNEL = 'private-telephone-entry-property-1';
 
 withFakeTimers();
 
-function started() {
-  const services = createTestServices();
-  const store = makeStore(services);
-  onTestFinished(() => store.dispose());
-  store.dispatch(appStarted());
-  return { store, services };
-}
+const started = () => startedStore({ property: null });
 
 describe('real-time channel', () => {
   it("subscribes to the property's private channel once the property is known", async () => {

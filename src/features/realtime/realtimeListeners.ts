@@ -16,7 +16,8 @@ const selectPropertyId = (state: RootState) => state.property.data?.property.id 
  */
 export function listenForRealtime(startListening: AppStartListening): void {
   whileAppRuns(startListening, async (listener) => {
-    const { realtime, logger } = listener.extra;
+    const { realtime } = listener.extra;
+    const logger = listener.extra.logger.child('realtime');
     let subscribedBefore = false;
     try {
       for (;;) {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { isRecord } from '../../app/selectorFallback';
+import { isRecord } from '../../services/json';
 
 /** A resident id, or 'manager'. */
 export type CallTarget = string;

@@ -28,7 +28,7 @@ export function CallScreen() {
   const resident = params.get('resident');
   const target = useMemo(() => callTargetFromQuery(resident), [resident]);
   const data = useAppSelector(selectPropertyData);
-  const { t, model } = useDevice();
+  const { t, model, cancel, touch } = useDevice();
   const ts = useScreenStrings();
   const residentName = useMemo(() => (target.kind === 'resident' && data && describeTarget(target, data)?.name) || null, [data, target]);
   // The manager and the hidden test resident are named in the panel's language.
@@ -73,7 +73,7 @@ export function CallScreen() {
         {connected ? ts('call.connected', { name }) : ts('call.calling', { name })}
       </p>
       <footer className="screen-footer">
-        <CancelButton onCancel={goHome} />
+        <CancelButton label={cancel} touch={touch} onCancel={goHome} />
       </footer>
     </main>
   );

@@ -3,7 +3,8 @@ import { selectQueuedAccessRequests } from '../../features/access-queue/accessQu
 import { withApiServer } from '../../testing/apiServer';
 import { renderKiosk } from '../../testing/renderKiosk';
 import { tap } from '../../testing/tap';
-import { codeSlots, initialDigits } from './codeEntry';
+import { codeSlots } from '../../components/CodeSlots';
+import { initialDigits } from './codeEntry';
 
 withApiServer();
 

@@ -23,7 +23,7 @@ export function EnterCodeScreen() {
   const lockSeconds = useCodeLockSeconds();
   // A digit that opened this screen during a lock is not kept either.
   const [digits, setDigits] = useState(() => (lockSeconds > 0 ? '' : initialDigits(params.get('initialCode'))));
-  const { t, touch, model } = useDevice();
+  const { t, touch, model, cancel } = useDevice();
   useSpokenPrompt(prompts.enterCode(model));
   const goHome = () => navigate('/');
 
@@ -52,7 +52,7 @@ export function EnterCodeScreen() {
       {lockSeconds > 0 ? <CodeLockNotice seconds={lockSeconds} /> : <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label={t('code.entered')} />}
       {touch && <Keypad onDigit={addDigit} disabled={lockSeconds > 0} />}
       <footer className="screen-footer">
-        <CancelButton onCancel={goHome} />
+        <CancelButton label={cancel} touch={touch} onCancel={goHome} />
       </footer>
     </main>
   );

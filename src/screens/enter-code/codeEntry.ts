@@ -5,7 +5,3 @@ export function initialDigits(raw: string | null): string {
   return (raw ?? '').replace(/\D/g, '').slice(0, ACCESS_CODE_LENGTH - 1);
 }
 
-/** '*' for each entered digit, '-' for each empty slot. */
-export function codeSlots(digits: string, length: number): string[] {
-  return Array.from({ length }, (_, index) => (index < digits.length ? '*' : '-'));
-}

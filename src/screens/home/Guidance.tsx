@@ -1,5 +1,6 @@
 import { Logo } from '../../components/Logo';
 import type { ButtonLabels } from '../../features/session/models';
+import { useStrings } from '../../features/session/useStrings';
 import type { Language } from '../../strings/catalogue';
 import { guidanceStrings } from '../../strings/guidanceStrings';
 import type { HomeLinks } from './homeLinks';
@@ -17,6 +18,7 @@ interface Props {
 /** How to use the panel, with the model's own button labels; shown on home after a while without input. */
 export function Guidance({ links, labels, language, title }: Props) {
   const t = guidanceStrings(language);
+  const name = useStrings()('app.name');
   const steps = labels
     ? [
         links.enterCode && { hint: '0-9', text: t('guidance.code') },
@@ -33,7 +35,7 @@ export function Guidance({ links, labels, language, title }: Props) {
   return (
     <main className="screen home guidance">
       <header className="screen-header home-header">
-        <Logo />
+        <Logo name={name} />
         <h1>{title}</h1>
       </header>
       <h2 className="guidance-title">{t('guidance.title')}</h2>

@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { act } from 'react';
 import { appStarted } from '../../app/actions';
-import { onlineChanged, propertyLoadStarted } from '../../features/app-status/appStatusSlice';
+import { onlineChanged } from '../../features/connectivity/connectivitySlice';
+import { propertyLoadStarted } from '../../features/property/propertyLoadSlice';
 import { notificationPushed } from '../../features/notifications/notificationsSlice';
 import type { PanelModel } from '../../features/session/models';
 import { withApiServer } from '../../testing/apiServer';

@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { config } from '../../app/config';
 import { Logo } from '../../components/Logo';
-import { selectIsOnline, selectPropertyStatus } from '../../features/app-status/appStatusSlice';
+import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
+import { selectPropertyStatus } from '../../features/property/propertyLoadSlice';
 import { TEST_CALL_RESIDENT } from '../../features/call/callTarget';
 import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
 import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
@@ -78,7 +79,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   return (
     <main className="screen home">
       <header className="screen-header home-header">
-        <Logo onClick={onReload} />
+        <Logo name={t('app.name')} onClick={onReload} reloadLabel={t('app.reload')} />
         <h1>{title}</h1>
       </header>
       <nav className="home-links">

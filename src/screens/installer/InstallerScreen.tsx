@@ -1,7 +1,9 @@
 import { useAppSelector } from '../../app/hooks';
 import { config } from '../../app/config';
 import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
-import { selectHardwareSocket, selectIsOnline, selectPropertyError } from '../../features/app-status/appStatusSlice';
+import { selectHardwareSocket } from '../../features/hardware/hardwareStatusSlice';
+import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
+import { selectPropertyError } from '../../features/property/propertyLoadSlice';
 import { selectFaults, selectLastPropertyLoad, selectPropertyFailingSince, type Fault } from '../../features/diagnostics/diagnosticsSlice';
 import { selectDeviceSettings } from '../../features/session/deviceSettings';
 import { selectModel } from '../../features/session/sessionSlice';

@@ -29,7 +29,7 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
   const { ref, size } = useElementSize<HTMLDivElement>();
   const shape = pageShapeFor(size);
   const rows = useAppSelector((state) => selectPagedRows(state, shape.rowsPerColumn));
-  const { labels } = useDevice();
+  const { labels, cancel } = useDevice();
   const ts = useScreenStrings();
   const [requestedPage, setPage] = useState(0);
   const [digits, setDigits] = useState('');
@@ -73,7 +73,7 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
       </div>
       {directory.entries.length === 0 && <p className="directory-empty">{ts('directory.empty')}</p>}
       <footer className="screen-footer">
-        <CancelButton onCancel={onCancel} />
+        <CancelButton label={cancel} touch={false} onCancel={onCancel} />
         <span className="directory-more">
           {arrows.up && <span className="more-up">{ts('directory.more', { arrow: labels?.up ?? '' })}</span>}
           {arrows.down && <span className="more-down">{ts('directory.more', { arrow: labels?.down ?? '' })}</span>}

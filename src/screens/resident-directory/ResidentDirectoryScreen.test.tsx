@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { resident } from '../../features/directory/testResidents';
+import { resident } from '../../testing/testResidents';
 import { withApiServer } from '../../testing/apiServer';
 import { fakeGamepad } from '../../testing/fakeGamepad';
 import { rawProperty } from '../../testing/fixtures';

@@ -3,6 +3,7 @@ import { CancelButton } from '../../components/CancelButton';
 import { ALPHABET, availableLetters } from '../../features/directory/directoryModel';
 import { selectDirectory, selectListRows } from '../../features/directory/selectors';
 import { headingOffset, pageScrollDistance } from '../../features/directory/touchScroll';
+import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { DirectoryRowView } from './DirectoryRowView';
 import { useVirtualScroll } from './useVirtualScroll';
@@ -17,6 +18,7 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
   const directory = useAppSelector(selectDirectory);
   const rows = useAppSelector(selectListRows);
   const ts = useScreenStrings();
+  const { cancel } = useDevice();
   const letters = availableLetters(directory);
   const { ref, onScroll, scrollTo, atTop, atBottom, viewportHeight, rowHeight, range } = useVirtualScroll(rows.length);
   const page = pageScrollDistance(viewportHeight, rowHeight);
@@ -31,7 +33,7 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
       <header className="screen-header directory-header">
         <h1>{ts('directory.title')}</h1>
         <p className="directory-prompt">{ts('directory.promptTouch')}</p>
-        <CancelButton onCancel={onCancel} />
+        <CancelButton label={cancel} touch onCancel={onCancel} />
       </header>
       <nav className="letter-bar" aria-label={ts('directory.letters')}>
         {ALPHABET.map((letter) => (

@@ -105,8 +105,8 @@ describe('scan-qr screen', () => {
     await pass(500);
     expect(device.decodes).toBe(5);
     expect(location()).toBe('/scan-qr');
-    expect(console.error).toHaveBeenCalledWith('QR code is not an access code', { payload: 'https://example.com' });
-    expect(console.error).toHaveBeenCalledWith('QR code is not an access code', { payload: '1000' });
+    expect(console.error).toHaveBeenCalledWith('QR code is not an access code', { feature: 'qr', payload: 'https://example.com' });
+    expect(console.error).toHaveBeenCalledWith('QR code is not an access code', { feature: 'qr', payload: '1000' });
     await vi.waitFor(() => expect(requestsTo('telephone-entry/logs')).toHaveLength(2));
     expect(services.sound.play).not.toHaveBeenCalled();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -121,7 +121,7 @@ describe('scan-qr screen', () => {
     await pass(0);
     expect(screen.getByRole('alert')).toHaveTextContent(text);
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
-    expect(console.error).toHaveBeenCalledWith('QR scanner failed', { failure, message: 'camera says no' });
+    expect(console.error).toHaveBeenCalledWith('QR scanner failed', { feature: 'qr', failure, message: 'camera says no' });
     await pass(4999);
     expect(location()).toBe('/scan-qr');
     await pass(1);

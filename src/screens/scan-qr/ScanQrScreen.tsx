@@ -8,7 +8,7 @@ import { codeEntered } from '../../features/gate/gateActions';
 import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { qrCameraStarted, qrDecodeFailed, qrPayloadRejected, qrScannerFailed, type ScanFailure } from '../../features/qr/qrActions';
-import { isAccessCodePayload } from '../../features/qr/qrPayload';
+import { hasAccessCodeShape } from '../../features/property/validCodes';
 import { useQrScanner } from '../../features/qr/useQrScanner';
 import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
@@ -28,7 +28,7 @@ const FAILURE_TEXT: Record<ScanFailure, ScreenKey> = {
 
 export function ScanQrScreen() {
   const navigate = useNavigate();
-  const { model } = useDevice();
+  const { model, cancel, touch } = useDevice();
   const ts = useScreenStrings();
   useSpokenPrompt(prompts.scanQr(model));
   const lockSeconds = useCodeLockSeconds();
@@ -45,7 +45,7 @@ export function ScanQrScreen() {
       {/* Locked: no camera at all until the lock ends, then scanning starts by itself. */}
       {lockSeconds > 0 ? <CodeLockNotice seconds={lockSeconds} /> : <CameraScan goHome={goHome} />}
       <footer className="screen-footer">
-        <CancelButton onCancel={goHome} />
+        <CancelButton label={cancel} touch={touch} onCancel={goHome} />
       </footer>
     </main>
   );
@@ -59,7 +59,7 @@ function CameraScan({ goHome }: { goHome: () => void }) {
   const ts = useScreenStrings();
   const { videoRef, status } = useQrScanner({
     onDecoded: (value) => {
-      if (!isAccessCodePayload(value)) {
+      if (!hasAccessCodeShape(value)) {
         dispatch(qrPayloadRejected(value));
         return false;
       }

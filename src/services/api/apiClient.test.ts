@@ -86,6 +86,26 @@ describe('remote logger', () => {
     expect(() => logger.error('again')).not.toThrow();
   });
 
+  it("tags a feature's lines with the feature and its fields in meta, so the back end's log can be filtered by them", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const sendLog = vi.fn((_entry: { message: string; meta: unknown }) => Promise.resolve());
+    const root = createRemoteLogger({ sendLog });
+    const call = root.child('call', { callId: 'c-1' });
+    call.error('Ringing failed', { detail: 'no answer' });
+    call.error('Hung up', new Error('gone'));
+    call.error('Text only', 'a string');
+    root.child('gate').error('No meta');
+    root.error('Untagged', { a: 1 });
+    await vi.waitFor(() => expect(sendLog).toHaveBeenCalledTimes(5));
+    expect(sendLog.mock.calls.map(([entry]) => [entry.message, entry.meta])).toEqual([
+      ['Ringing failed', { feature: 'call', callId: 'c-1', detail: 'no answer' }],
+      ['Hung up', { feature: 'call', callId: 'c-1', name: 'Error', message: 'gone' }],
+      ['Text only', { feature: 'call', callId: 'c-1', detail: 'a string' }],
+      ['No meta', { feature: 'gate' }],
+      ['Untagged', { a: 1 }],
+    ]);
+  });
+
   it('sends at most 4 lines at once, the rest in turn; while the API hangs, at most 100 wait and more go to the console only', async () => {
     const console_ = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const answers: Array<() => void> = [];

@@ -9,7 +9,8 @@ export class ApiError extends Error {
   }
 }
 
-export interface AccessRequestBody {
+/** One code read, as the kiosk queues it and the back end takes it (SPEC.md section 7). */
+export interface AccessRequest {
   user_code: string;
   access_granted: boolean;
   created_at: string;
@@ -52,7 +53,7 @@ export type ApiPath = keyof typeof API_TIMEOUTS_MS;
 export interface ApiClient {
   getFeatureFlags(): Promise<unknown>;
   getProperty(): Promise<unknown>;
-  sendAccessRequests(requests: AccessRequestBody[]): Promise<unknown>;
+  sendAccessRequests(requests: AccessRequest[]): Promise<unknown>;
   checkIn(): Promise<void>;
   sendLog(entry: LogEntry): Promise<void>;
   /** POST telephone-entry/calls: answers the created call. */
@@ -61,7 +62,6 @@ export interface ApiClient {
   startSipCall(body: SipCallBody): Promise<void>;
   /** POST telephone-entry/pusher/auth, form-encoded as pusher-js sends it: the channel authorization. */
   authorizeChannel(socketId: string, channelName: string): Promise<unknown>;
-  post(path: string, body: unknown): Promise<unknown>;
 }
 
 export interface CreateCallBody {
@@ -139,6 +139,5 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
     },
     authorizeChannel: (socketId, channelName) =>
       request('POST', 'telephone-entry/pusher/auth', new URLSearchParams({ socket_id: socketId, channel_name: channelName })),
-    post: (path, body) => request('POST', path, body),
   };
 }

@@ -1,13 +1,25 @@
+import { isRecord } from '../json';
 import type { ApiClient, LogEntry } from './apiClient';
 
 export interface Logger {
   /** Logs locally and sends the line to the back end; never throws. */
   error(message: string, meta?: unknown): void;
+  /**
+   * The same logger with `feature` (and `fields`, such as a call's id) in the
+   * meta of every line, so the back end's log can be filtered by them.
+   */
+  child(feature: string, fields?: Record<string, unknown>): Logger;
 }
 
 function describe(meta: unknown): unknown {
   if (meta instanceof Error) return { name: meta.name, message: meta.message };
   return meta ?? null;
+}
+
+/** A line's meta with its tags first; meta that is not an object goes under `detail`. */
+function tagged(tags: Record<string, unknown>, meta: unknown): Record<string, unknown> {
+  if (isRecord(meta)) return { ...tags, ...meta };
+  return meta === null ? tags : { ...tags, detail: meta };
 }
 
 /** Log lines on their way at once; the next wait their turn. */
@@ -33,13 +45,19 @@ export function createRemoteLogger(api: Pick<ApiClient, 'sendLog'>, now: () => D
       });
   }
 
-  return {
-    error(message, meta) {
-      const entry = { message, meta: describe(meta), timestamp: now().toISOString() };
-      console.error(message, entry.meta);
-      if (waiting.length >= MAX_LOGS_WAITING) return;
-      waiting.push(entry);
-      if (inFlight < MAX_LOGS_IN_FLIGHT) sendNext();
-    },
-  };
+  function write(message: string, meta: unknown): void {
+    const entry = { message, meta, timestamp: now().toISOString() };
+    console.error(message, meta);
+    if (waiting.length >= MAX_LOGS_WAITING) return;
+    waiting.push(entry);
+    if (inFlight < MAX_LOGS_IN_FLIGHT) sendNext();
+  }
+
+  function logger(tags: Record<string, unknown> | null): Logger {
+    return {
+      error: (message, meta) => write(message, tags ? tagged(tags, describe(meta)) : describe(meta)),
+      child: (feature, fields = {}) => logger({ ...tags, feature, ...fields }),
+    };
+  }
+  return logger(null);
 }

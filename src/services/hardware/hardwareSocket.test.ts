@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { junk } from '../../testing/propertyArbitraries';
-import { FakeSocket } from './fakeSocket';
+import { FakeSocket } from '../../testing/fakeSocket';
 import { createHardwareSocket } from './hardwareSocket';
 import type { HardwareNotification } from './types';
 
@@ -104,7 +104,7 @@ describe('createHardwareSocket', () => {
   it('rejects an empty code without sending anything', async () => {
     const { hardware } = setup();
     FakeSocket.last.open();
-    await expect(hardware.openGate('')).rejects.toThrow('User who opened gate does not have access code');
+    await expect(hardware.openGate('')).rejects.toThrow('No code to signal: gate not opened');
     expect(FakeSocket.last.calls()).toEqual([detect]);
     hardware.stop();
   });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isRecord, type JsonObject as Json } from '../json';
 import type { HardwareNotification, HardwareService, HardwareStatus } from './types';
 
 /** The part of the WebSocket API this service uses, so tests can inject a small fake. */
@@ -36,9 +37,6 @@ interface Waiter {
   settle(error?: Error, value?: unknown): void;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A card or code read: digits, sent as a string or as a non-negative integer. */
 const digits = v.union([v.pipe(v.string(), v.regex(/^\d+$/)), v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.transform(String))]);
@@ -150,7 +148,7 @@ export function createHardwareSocket({
     // An answer, even an error, means the daemon is listening again.
     onStatus?.({ state: 'connected' });
     if (message.error === undefined) return waiter.settle(undefined, message.result);
-    const detail = isObject(message.error) ? message.error.message : message.error;
+    const detail = isRecord(message.error) ? message.error.message : message.error;
     waiter.settle(new Error(`${waiter.method} failed: ${String(detail)}`));
   }
 
@@ -163,7 +161,7 @@ export function createHardwareSocket({
     } catch {
       return log('Hardware socket: unparsable message', data);
     }
-    if (!isObject(message)) return log('Hardware socket: unexpected message', message);
+    if (!isRecord(message)) return log('Hardware socket: unexpected message', message);
     if (message.method === undefined && message.id !== undefined) return handleReply(message);
     const notification = parseNotification(message);
     if (!notification) return log('Hardware socket: ignored notification', message);
@@ -243,7 +241,8 @@ export function createHardwareSocket({
     },
 
     async openGate(code) {
-      if (!code) throw new Error('User who opened gate does not have access code');
+      // The gate feature tells the visitor (SPEC.md's no-code notice); here only nothing is signalled.
+      if (!code) throw new Error('No code to signal: gate not opened');
       const deadline = Date.now() + retryWindowMs;
       // Open: the code signal leaves now, in the caller's turn, before anything else it does.
       if (!isOpen) await whenOpen(deadline, 'gate not opened');

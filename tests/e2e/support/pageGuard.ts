@@ -72,3 +72,25 @@ export function createPageGuard(): PageGuard {
     },
   };
 }
+
+/**
+ * The console errors of an API that answers 503 (sim.setOffline): Chromium's
+ * line for each refused request, and the kiosk's own log line for each failure.
+ */
+export const API_DOWN_ERRORS: RegExp[] = [
+  /^Failed to load resource: the server responded with a status of 503 /,
+  /^(Property data could not be loaded|Feature flags could not be loaded|Check-in failed|Access requests could not be sent|Real-time channel subscription failed) /,
+];
+
+/**
+ * The console errors of a browser that is offline (context.setOffline): requests and sockets that could
+ * not go out (the channel's authorization among them), and parts loaded after the first screen that a
+ * test going offline at once catches still on their way (the tests block the service worker that
+ * would hold them).
+ */
+export const BROWSER_OFFLINE_ERRORS: RegExp[] = [
+  /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED /,
+  /^WebSocket connection to '[^']+' failed: .*ERR_INTERNET_DISCONNECTED/,
+  /^Real-time channel subscription failed /,
+  /could not be loaded .*Failed to fetch dynamically imported module/,
+];

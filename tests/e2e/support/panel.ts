@@ -25,6 +25,10 @@ export async function startPanel(profile: string, url: string): Promise<Panel> {
     serviceWorkers: 'allow',
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  // This browser is not the suite's guarded one: its warnings and errors go to the test's output, so a failure says why.
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') console.log(`[panel] ${message.type()} ${message.text()}`);
+  });
   await recordSocketSends(page);
   await page.goto(url);
   const welcomeAt = await page.waitForFunction(

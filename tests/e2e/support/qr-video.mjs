@@ -1,6 +1,6 @@
 // Draws a QR code into camera frames: a luma plane for tests, and a YUV4MPEG2
 // file for Chromium's fake camera (--use-file-for-fake-video-capture).
-// BROWSER-TESTING.md: C420jpeg (mono fails with NotFoundError), dark 16 and
+// What Chromium's fake camera takes: C420jpeg (mono fails with NotFoundError), dark 16 and
 // light 235 in Y, U and V at 128, a quiet zone around the code.
 import { writeFileSync } from 'node:fs';
 import QRCode from 'qrcode';

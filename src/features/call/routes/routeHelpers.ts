@@ -1,7 +1,7 @@
 import type { CallContext } from '../callContext';
 import type { CallScope } from '../callScope';
 
-/** A client event about this call: `call_id` and `from` are added (CONTRACT.md section 4). */
+/** A client event about this call: `call_id` and `from` are added (docs/protocol.md). */
 export function sendCallEvent(call: CallContext, callId: string, event: `client-${string}`, data: Record<string, unknown> = {}): void {
   call.services.realtime.trigger(call.channel, event, { ...data, call_id: callId, from: call.deviceId });
 }

@@ -59,7 +59,7 @@ export function createTelnyxRoom(): RoomClient {
         throw error;
       }
       if (left) throw signal.reason;
-      // Streams published before connect() finished raise no event (SDK-NOTES.md).
+      // Streams published before connect() finished raise no event (read from @telnyx/video's code).
       for (const stream of room.getState().streams.values() as Iterable<RoomStream>) subscribe(stream.participantId, stream.key);
 
       const handle: VideoRoom = {

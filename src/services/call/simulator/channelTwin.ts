@@ -1,7 +1,5 @@
+import { isRecord, type JsonObject as Json } from '../../json';
 import type { RealtimeService } from '../../realtime/types';
-
-type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The channel side of a simulator twin: sends `client-sim-<part>` events and

@@ -1,4 +1,4 @@
-import type { SocketLike } from './hardwareSocket';
+import type { SocketLike } from '../services/hardware/hardwareSocket';
 
 /** How the panel answers a request: with a result, with a JSON-RPC error, or never. */
 export type PanelAnswer = 'result' | 'error' | 'none';

@@ -1,4 +1,4 @@
-import type { Resident } from '../property/types';
+import type { Resident } from '../features/property/types';
 
 /** A listed resident for directory tests; `sort` defaults to the display name. */
 export function resident(id: number, name: string, overrides: Partial<Resident> = {}): Resident {

@@ -1,12 +1,12 @@
-import { useStrings } from '../features/session/useStrings';
-import { Logo } from './Logo';
+import { Logo } from '../../../components/Logo';
+import { useStrings } from '../useStrings';
 
 /** Shown until the first property data arrives. */
 export function Splash() {
   const t = useStrings();
   return (
     <main className="splash" aria-busy="true">
-      <Logo />
+      <Logo name={t('app.name')} />
       <p className="splash-text">{t('app.loading')}</p>
     </main>
   );

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { onlineChanged } from './appStatusSlice';
+import { onlineChanged } from './connectivitySlice';
 
 /** Follows the browser's online and offline events. */
 export function useOnlineStatus(): void {
