@@ -174,6 +174,20 @@ describe('access-request queue', () => {
     expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
   });
 
+  it('a back end that keeps failing is tried again on the 30 s batch, not sooner', async () => {
+    backEnd.fail('telephone-entry/access-requests', { status: 503 });
+    const store = started();
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sentBatches()).toHaveLength(1);
+    // The kiosk's own bookkeeping of that send is not a reason to send again.
+    await vi.advanceTimersByTimeAsync(30000 - 1000 - 1);
+    expect(sentBatches()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sentBatches()).toEqual([[request('10001')], [request('10001')]]);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([request('10001')]);
+  });
+
   it('keeps everything when the send times out', async () => {
     apiServer.use(http.post(queuePath, async () => {
       await delay('infinite');

@@ -125,6 +125,17 @@ describe('hardware socket notifications', () => {
     expect(services.page.reload).not.toHaveBeenCalled();
   });
 
+  it('keeps reading cards for as long as the kiosk runs, whatever happens in between', async () => {
+    const { store, services } = started();
+    services.hardware.notify({ kind: 'facility', code: '55555' });
+    store.dispatch(codeEntered({ code: '99999', source: 'keypad' }));
+    // Every effect of those two refusals has run by the next macrotask.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    services.hardware.notify({ kind: 'facility', code: '10001' });
+    expect(services.hardware.openGate).toHaveBeenCalledWith('10001');
+    expect(services.hardware.stop).not.toHaveBeenCalled();
+  });
+
   it('the socket is stopped when the store is disposed', () => {
     const { store, services } = started();
     expect(services.hardware.start).toHaveBeenCalledTimes(1);

@@ -38,7 +38,12 @@ describe('createHardwareSocket', () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(opened).resolves.toBeUndefined();
     expect(FakeSocket.last.calls()).toEqual([detect, ['wiegand', [0, '12345']], ['enable_relay1', []]]);
-    expect(FakeSocket.last.sent.map((request) => request.id)).toEqual([1, 2, 3]);
+    // CONTRACT.md section 5: each a JSON-RPC 2.0 request with its own id.
+    expect(FakeSocket.last.sent).toEqual([
+      { jsonrpc: '2.0', id: 1, method: 'detectUrl', params: ['http://kiosk.local/'] },
+      { jsonrpc: '2.0', id: 2, method: 'wiegand', params: [0, '12345'] },
+      { jsonrpc: '2.0', id: 3, method: 'enable_relay1', params: [] },
+    ]);
     hardware.stop();
   });
 
@@ -109,8 +114,8 @@ describe('createHardwareSocket', () => {
     hardware.stop();
   });
 
-  it('turns facility and refresh notifications into events', () => {
-    const { hardware, notifications } = setup();
+  it('turns facility and refresh notifications into events, and logs none of them', () => {
+    const { hardware, notifications, log } = setup();
     const socket = FakeSocket.last;
     socket.open();
     socket.receive({ jsonrpc: '2.0', method: 'facility', params: { code: '123' } });
@@ -123,6 +128,7 @@ describe('createHardwareSocket', () => {
       { kind: 'facility', code: '123' },
       { kind: 'refresh' },
     ]);
+    expect(log).not.toHaveBeenCalled();
     hardware.stop();
   });
 
@@ -203,7 +209,8 @@ describe('createHardwareSocket', () => {
 
   it('rejects the gate opening when the socket stays down for 10 s', async () => {
     const { hardware } = setup();
-    const opened = expect(hardware.openGate('12345')).rejects.toThrow('unreachable');
+    // The error says the code signal never left, unlike 'relay not pulsed' below.
+    const opened = expect(hardware.openGate('12345')).rejects.toThrow(/unreachable.*gate not opened/);
     await vi.advanceTimersByTimeAsync(10_000);
     await opened;
     FakeSocket.last.open();
@@ -365,11 +372,13 @@ describe('createHardwareSocket', () => {
     socket.open();
     socket.receive('{not json');
     socket.receive('[1,2]');
+    socket.receive('null');
     socket.receive({ jsonrpc: '2.0', method: 'reboot' });
     socket.receive({ jsonrpc: '2.0', method: 'facility', params: { code: '12a4' } });
     expect(log.mock.calls).toEqual([
       ['Hardware socket: unparsable message', '{not json'],
       ['Hardware socket: unexpected message', [1, 2]],
+      ['Hardware socket: unexpected message', null],
       ['Hardware socket: ignored notification', { jsonrpc: '2.0', method: 'reboot' }],
       ['Hardware socket: unreadable facility read', '{"code":"12a4"}'],
     ]);
@@ -444,9 +453,45 @@ describe('createHardwareSocket', () => {
     FakeSocket.last.open();
     href = 'http://kiosk.local/b';
     FakeSocket.last.drop();
-    await vi.advanceTimersByTimeAsync(500);
+    // Started again while waiting out the back-off: still one reconnection, when the back-off ends.
+    hardware.start(() => undefined);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(2);
     FakeSocket.last.open();
     expect(FakeSocket.all.map((socket) => socket.calls())).toEqual([[['detectUrl', ['http://kiosk.local/a']]], [['detectUrl', ['http://kiosk.local/b']]]]);
+    hardware.stop();
+  });
+
+  it('a detectUrl the panel refuses is logged, and the socket still opens the gate', async () => {
+    const { hardware, log } = setup();
+    const socket = FakeSocket.last;
+    socket.byMethod = { detectUrl: { answer: 'error', delayMs: 300 } };
+    socket.open();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('detectUrl'), new Error('detectUrl failed: busy'));
+    const opened = hardware.openGate('12345');
+    await vi.advanceTimersByTimeAsync(600);
+    await expect(opened).resolves.toBeUndefined();
+    expect(socket.calls()).toEqual([detect, ['wiegand', [0, '12345']], ['enable_relay1', []]]);
+    hardware.stop();
+  });
+
+  it('stopped and started again, it signals the gate only once the new socket is open', async () => {
+    const { hardware } = setup();
+    FakeSocket.last.open();
+    hardware.stop();
+    hardware.start(() => undefined);
+    const second = FakeSocket.last;
+    expect(FakeSocket.all).toHaveLength(2);
+    const opened = hardware.openGate('12345');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(second.calls()).toEqual([]);
+    second.open();
+    await vi.advanceTimersByTimeAsync(600);
+    await expect(opened).resolves.toBeUndefined();
+    expect(second.calls()).toEqual([detect, ['wiegand', [0, '12345']], ['enable_relay1', []]]);
     hardware.stop();
   });
 
