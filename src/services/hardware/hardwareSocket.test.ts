@@ -38,7 +38,7 @@ describe('createHardwareSocket', () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(opened).resolves.toBeUndefined();
     expect(FakeSocket.last.calls()).toEqual([detect, ['wiegand', [0, '12345']], ['enable_relay1', []]]);
-    // CONTRACT.md section 5: each a JSON-RPC 2.0 request with its own id.
+    // docs/protocol.md: each a JSON-RPC 2.0 request with its own id.
     expect(FakeSocket.last.sent).toEqual([
       { jsonrpc: '2.0', id: 1, method: 'detectUrl', params: ['http://kiosk.local/'] },
       { jsonrpc: '2.0', id: 2, method: 'wiegand', params: [0, '12345'] },
