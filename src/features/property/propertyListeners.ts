@@ -45,19 +45,19 @@ async function loadProperty({ dispatch, getState, extra: { api, logger: root } }
  * From appStarted until the middleware is cleared: load now, then every 60 s
  * (5 s while in error) or on request; a request made during a load (the data
  * may have changed after the answer was written) loads once more at once.
+ * Feature flags load with each property load, in a workflow of their own: a
+ * hung flags call must not delay the next property load, and two never run at
+ * once (a load started meanwhile is answered by the next).
  */
 export function listenForPropertyPolling(startListening: AppStartListening): void {
   whileAppRuns(startListening, async (listener) => {
-    let flagsLoading = false;
     for (;;) {
-      // Feature flags load beside the property, not in step: a hung flags call must not delay the next property load.
-      if (!flagsLoading) {
-        flagsLoading = true;
-        listener.fork(async () => {
-          await loadFeatureFlags(listener);
-          flagsLoading = false;
-        });
-      }
+      await loadFeatureFlags(listener);
+      await listener.take(propertyLoadStarted.match);
+    }
+  });
+  whileAppRuns(startListening, async (listener) => {
+    for (;;) {
       await loadProperty(listener);
       const state = listener.getState();
       if (selectPropertyRefreshPending(state)) continue;
