@@ -5,6 +5,7 @@ import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { ButtonDirectory } from './ButtonDirectory';
 import { TouchDirectory } from './TouchDirectory';
+import './ResidentDirectoryScreen.css';
 
 /** 'call resident': pages and a lookup code on button panels, a scrolling list with A-Z on TOUCH. */
 export function ResidentDirectoryScreen() {

@@ -15,6 +15,7 @@ import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import type { ScreenKey } from '../../strings/screenStrings';
+import './ScanQrScreen.css';
 
 /** How long a camera problem stays on screen before the kiosk goes home. */
 export const SCANNER_FAILURE_HOME_MS = 5000;
