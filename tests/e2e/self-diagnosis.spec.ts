@@ -3,7 +3,7 @@
 // page reloads, and is listed on the installer screen (UP DOWN UP DOWN UP DOWN
 // within 3 s on home), which shows no code and no token.
 import type { Page } from '@playwright/test';
-import { API_DOWN_ERRORS, expect, fastForwardUntil, KNOWN, records, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
+import { API_DOWN_ERRORS, CHANNEL_DOWN_ERRORS, expect, fastForwardUntil, KNOWN, records, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
 import { saveScreenshot } from './support/layout';
 
 const INSTALLER_SEQUENCE = ['ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown'];
@@ -91,7 +91,7 @@ test('a camera that cannot be opened is reported once and listed', async ({ page
 
 test('access requests waiting over 5 minutes are reported once and listed with the queue size', async ({ page, kiosk, sim, allowConsoleErrors }) => {
   // The refused sends, and calls and the channel's connection that the clock's long jumps time out.
-  allowConsoleErrors(...API_DOWN_ERRORS, /^Realtime connection (unavailable|error)/);
+  allowConsoleErrors(...API_DOWN_ERRORS, ...CHANNEL_DOWN_ERRORS);
   // The back end takes everything but the access requests.
   await page.route('**/telephone-entry/access-requests', (route) => route.fulfill({ status: 503, body: '' }));
   await page.clock.install();
@@ -113,7 +113,8 @@ test('access requests waiting over 5 minutes are reported once and listed with t
 });
 
 test('property data failing for more than 5 minutes is reported once, when the back end answers again', async ({ page, kiosk, sim, allowConsoleErrors }) => {
-  allowConsoleErrors(...API_DOWN_ERRORS);
+  // The refused calls, and the channel's connection that the clock's long jumps time out.
+  allowConsoleErrors(...API_DOWN_ERRORS, ...CHANNEL_DOWN_ERRORS);
   await page.clock.install();
   await kiosk.open(page);
   sim.setOffline(true);

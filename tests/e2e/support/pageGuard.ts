@@ -83,6 +83,12 @@ export const API_DOWN_ERRORS: RegExp[] = [
 ];
 
 /**
+ * The console errors of a real-time channel that cannot connect (the Pusher
+ * server stopped, or its connection timed out by the page clock's long jumps).
+ */
+export const CHANNEL_DOWN_ERRORS: RegExp[] = [/^WebSocket connection to 'wss?:\/\/[^']+\/app\/kiosk-local/, /^Realtime connection (unavailable|error)/];
+
+/**
  * The console errors of a browser that is offline (context.setOffline): requests and sockets that could
  * not go out (the channel's authorization among them), and parts loaded after the first screen that a
  * test going offline at once catches still on their way (the tests block the service worker that
