@@ -99,4 +99,6 @@ export const BROWSER_OFFLINE_ERRORS: RegExp[] = [
   /^WebSocket connection to '[^']+' failed: .*ERR_INTERNET_DISCONNECTED/,
   /^Real-time channel subscription failed /,
   /could not be loaded .*Failed to fetch dynamically imported module/,
+  // Self-diagnosis's watcher, loaded after the first screen: its workflow fails, logged, and starts again on the next page.
+  /^A listener failed \(effect\) .*Failed to fetch dynamically imported module/,
 ];
