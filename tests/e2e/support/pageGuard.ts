@@ -89,6 +89,14 @@ export const API_DOWN_ERRORS: RegExp[] = [
 export const CHANNEL_DOWN_ERRORS: RegExp[] = [/^WebSocket connection to 'wss?:\/\/[^']+\/app\/kiosk-local/, /^Realtime connection (unavailable|error)/];
 
 /**
+ * The console errors of a page-clock jump that overtakes a hardware socket
+ * answer still on its way (a loaded machine, a request sent just before the
+ * jump): the request times out by the page's clock, and its answer then comes
+ * for a request the kiosk has given up on.
+ */
+export const HARDWARE_OVERTAKEN_ERRORS: RegExp[] = [/^Hardware socket: \w+ failed .*message: \w+ timed out/, /^Hardware socket: reply to an unknown request /];
+
+/**
  * The console errors of a browser that is offline (context.setOffline): requests and sockets that could
  * not go out (the channel's authorization among them), and parts loaded after the first screen that a
  * test going offline at once catches still on their way (the tests block the service worker that
