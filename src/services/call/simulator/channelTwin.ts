@@ -3,8 +3,8 @@ import type { RealtimeService } from '../../realtime/types';
 
 /**
  * The channel side of a simulator twin: sends `client-sim-<part>` events and
- * hears `sim-<part>` events about one leg (docs/calls.md). `close` unbinds and
- * may be called twice.
+ * hears `sim-<part>` events about one leg (docs/calls.md). `close` says
+ * goodbye, unbinds, and may be called twice.
  */
 export function channelTwin(
   realtime: RealtimeService,
@@ -23,9 +23,9 @@ export function channelTwin(
     send: (data: Json) => {
       if (open) realtime.trigger(channel, `client-sim-${part}`, data);
     },
-    close: (farewell?: Json) => {
+    close: (farewell: Json) => {
       if (!open) return;
-      if (farewell) realtime.trigger(channel, `client-sim-${part}`, farewell);
+      realtime.trigger(channel, `client-sim-${part}`, farewell);
       open = false;
       unsubscribe();
     },
