@@ -74,7 +74,7 @@ describe('Telnyx video room adapter', () => {
     const video = sdk.state.track('video', 'resident-cam');
     room.streams.set('s1', { participantId: 'resident', key: 'cam', videoTrack: video });
     room.emit('subscription_started', 'resident', 'cam');
-    expect(evts.onRemoteStream).toHaveBeenCalledWith(new FakeMediaStream([room.mixedAudioTrack, video]));
+    expect(evts.onRemoteStream).toHaveBeenCalledWith(new FakeMediaStream([room.mixedAudioTrack!, video]));
     room.emit('message_received', 'resident', { type: 'text', payload: 'open_gate' }, null);
     expect(evts.onMessage).toHaveBeenCalledWith('open_gate');
     room.emit('disconnected', 'network_error');
@@ -102,7 +102,10 @@ describe('Telnyx video room adapter', () => {
 
   it('hears nothing after leaving, not even its own disconnect, and leaves no listener on the start signal', async () => {
     const room = sdk.state.room;
-    room.disconnect.mockImplementationOnce(async () => room.emit('disconnected', 'left'));
+    room.disconnect.mockImplementationOnce(async () => {
+      room.emit('disconnected', 'left');
+      return undefined;
+    });
     const evts = events();
     const watched = watchedSignal();
     const handle = await join(evts, watched.signal);

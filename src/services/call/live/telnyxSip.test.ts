@@ -29,7 +29,7 @@ vi.mock('@telnyx/webrtc', () => sdk);
 
 const events = () => ({ onEnded: vi.fn(), onError: vi.fn(), onRemoteStream: vi.fn() });
 const client = () => sdk.TelnyxRTC.all.at(-1)!;
-function start(evts = events(), signal = new AbortController().signal) {
+function start(evts: Parameters<ReturnType<typeof createTelnyxSip>['start']>[1] = events(), signal = new AbortController().signal) {
   return createTelnyxSip().start({ callId: 'call-1', channel: 'ch', signal, login: 'kiosk-sip-1', password: 'secret' }, evts);
 }
 function incoming(state: string, direction = 'inbound') {
