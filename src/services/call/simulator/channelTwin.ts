@@ -32,4 +32,7 @@ export function channelTwin(
   };
 }
 
-export const failure = (data: Json, fallback: string) => new Error(typeof data.message === 'string' ? data.message : fallback);
+/** The twin's error, in the simulator's words when it gives them. */
+export function failure(data: Json, fallback: string): Error {
+  return new Error(typeof data.message === 'string' ? data.message : fallback);
+}
