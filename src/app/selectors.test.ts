@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { selectQueuedAccessRequests } from '../features/access-queue/accessQueueSlice';
-import { selectCall, selectCallInProgress } from '../features/call/callSlice';
+import { selectCall } from '../features/call/callSlice';
 import { selectIsOnline } from '../features/connectivity/connectivitySlice';
 import { selectListRows, selectPagedRows } from '../features/directory/selectors';
 import { selectCurrentNotification } from '../features/notifications/notificationsSlice';
@@ -38,7 +38,6 @@ const SELECTORS: Array<[string, (state: RootState) => unknown]> = [
   ['selectRecentCallCount', (state) => selectRecentCallCount(state, '101')],
   ['selectNextCallExpiry', selectNextCallExpiry],
   ['selectCall', selectCall],
-  ['selectCallInProgress', selectCallInProgress],
   ['selectPropertyStatus', selectPropertyStatus],
   ['selectPropertyError', selectPropertyError],
   ['selectPropertyRefreshPending', selectPropertyRefreshPending],

@@ -86,7 +86,6 @@ export function createCallContext(input: CallContextInput): CallContext {
     },
     markConnected() {
       services.sound.stop('ring');
-      if (progress.connected) return;
       progress.connected = true;
       listener.dispatch(callConnected({ callId }));
     },

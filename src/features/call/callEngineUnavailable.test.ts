@@ -3,7 +3,6 @@ import { withFakeTimers } from '../../testing/fakeTimers';
 import { startedStore } from '../../testing/renderKiosk';
 import { selectCurrentNotification } from '../notifications/notificationsSlice';
 import { callRequested } from './callEvents';
-import { selectCallInProgress } from './callSlice';
 
 // The engine's chunk cannot be fetched (a panel offline with an old cache, a
 // broken deploy): the call must still end, and the visitor be told.
@@ -20,8 +19,7 @@ describe('a call whose engine cannot be loaded', () => {
     store.dispatch(callRequested({ callId: 'c-7', target: { kind: 'manager' } }));
     await vi.waitFor(() => expect(selectCurrentNotification(store.getState())?.title).toBe('An Error Occurred'));
     expect(services.sound.play).toHaveBeenCalledWith('sorryError');
-    expect(selectCallInProgress(store.getState())).toBe(false);
-    expect(store.getState().call).toMatchObject({ phase: 'ended', callId: 'c-7' });
+    expect(store.getState().call).toMatchObject({ phase: 'ended', callId: 'c-7', endReason: 'error' });
     await vi.waitFor(() =>
       expect(requestsTo('telephone-entry/logs').map((r) => r.body)).toContainEqual(
         expect.objectContaining({

@@ -45,7 +45,7 @@ export const idleCall: CallState = {
  */
 export function transition(state: CallState, event: CallEvent): CallState {
   if (callRequested.match(event)) return { ...idleCall, callId: event.payload.callId, target: event.payload.target, phase: 'initiating' };
-  if (event.payload.callId !== state.callId || state.phase === 'ended' || state.phase === 'idle') return state;
+  if (event.payload.callId !== state.callId || state.phase === 'ended') return state;
   if (callCreated.match(event)) return state.phase === 'initiating' ? { ...state, phase: 'ready', serverCallId: event.payload.serverCallId } : state;
   if (routeStarted.match(event)) return { ...state, route: event.payload.route };
   if (callConnected.match(event)) return { ...state, connected: true };

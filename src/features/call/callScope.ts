@@ -56,7 +56,6 @@ export function createCallScope(onError: (error: unknown) => void): CallScope {
       return child;
     },
     release() {
-      if (closed) return;
       closed = true;
       while (releases.length > 0) run(releases.pop() as () => void);
     },

@@ -18,6 +18,12 @@ describe('channel events of a call', () => {
     ['garbage', 'client-sdp', 'v=0', []],
     ['no call id', 'client-candidate', { candidate: {} }, []],
     ['an unrelated event', 'property-updated', { call_id: 'call-1' }, []],
+    ['no data at all', 'client-deny', null, []],
+    ['a room id in a list', 'sip-message', { data: { room: ['call-1'], open: true } }, []],
+    ['a call id in a list', 'client-deny', { call_id: ['call-1'], open_gate: true }, []],
+    ['an offer without its text', 'client-sdp', { call_id: 'call-1', sdp: { type: 'offer', sdp: 42 } }, []],
+    ['a candidate that is no object', 'client-candidate', { call_id: 'call-1', candidate: 'candidate:1' }, []],
+    ['a candidate under another event', 'client-ice', { call_id: 'call-1', candidate: { candidate: 'candidate:1' } }, []],
   ])('%s', (_name, event, data, expected, callId = 'call-1') => {
     expect(readCallSignals(event, data, callId)).toEqual(expected);
   });

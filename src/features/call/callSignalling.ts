@@ -9,7 +9,9 @@ export type CallSignal =
   | { kind: 'candidate'; candidate: RTCIceCandidateInit };
 
 /** Ids may arrive as numbers or strings. */
-const sameId = (value: unknown, callId: string) => (typeof value === 'string' || typeof value === 'number') && String(value) === callId;
+function sameId(value: unknown, callId: string): boolean {
+  return (typeof value === 'string' || typeof value === 'number') && String(value) === callId;
+}
 
 /**
  * The signals in one channel event for the call `callId` (the back end's id);

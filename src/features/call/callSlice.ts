@@ -12,8 +12,7 @@ export const callSlice = createSlice({
   },
   selectors: {
     selectCall: (state) => state,
-    selectCallInProgress: (state) => state.phase !== 'idle' && state.phase !== 'ended',
   },
 });
 
-export const { selectCall, selectCallInProgress } = callSlice.selectors;
+export const { selectCall } = callSlice.selectors;

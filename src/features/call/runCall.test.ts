@@ -43,6 +43,14 @@ describe('starting a call', () => {
     expect(requestsTo('telephone-entry/calls')[0]?.body).toEqual({ resident_id: null, image_data: FAKE_SNAPSHOT, telnyx_enabled: true });
   });
 
+  it("SPACE's test call has no phone number (SPEC.md names none): the phone leg is given none to dial", async () => {
+    const kiosk = callStore({ property: rawProperty({ device: { ...rawProperty().device, enable_video_calls: false } }) });
+    kiosk.request({ kind: 'test' });
+    await untilCreated();
+    expect(requestsTo('telephone-entry/calls')[0]?.body).toMatchObject({ resident_id: 'test' });
+    expect(kiosk.fake.legs.voice[0]?.input.params.To).toBe('');
+  });
+
   it('the development window counts a call down after 10 s', async () => {
     const kiosk = callStore();
     kiosk.fake.settings.recentCallWindowMs = 10000;
@@ -198,6 +206,7 @@ describe('every way out releases the call and tells the far end', () => {
     expect(kiosk.released()).toBe(true);
     expect(kiosk.sent('client-hangup')).toHaveLength(1);
     expect(kiosk.services.page.onLeave.mock.results.length).toBe(1);
+    expect(kiosk.call()).toMatchObject({ phase: 'ended', endReason: 'cancelled' });
   });
 
   it('the hard timeout ends an unanswered call at 300000 ms: not granted, with the no-answer voice', async () => {
@@ -213,6 +222,25 @@ describe('every way out releases the call and tells the far end', () => {
     expect(kiosk.released()).toBe(true);
   });
 
+  it('answered, then nobody opens in 300000 ms: not granted, with the refusal voice (someone did answer)', async () => {
+    const kiosk = await answeredCall();
+    kiosk.emit('sip-message', { data: { room: 'call-1', connected: true } });
+    await vi.advanceTimersByTimeAsync(300000);
+    expect(kiosk.call()).toMatchObject({ phase: 'ended', endReason: 'timeout' });
+    expect(kiosk.notifications()).toEqual([{ title: "Sorry, you weren't granted access", body: undefined, status: 'ERROR' }]);
+    expect(kiosk.sounds()).toEqual(['ring', 'sorryNoAccess']);
+  });
+
+  it('the older call ending late (its screen leaving) does not end the newer one', async () => {
+    const kiosk = await answeredCall();
+    kiosk.request(MANAGER, 'c2');
+    await vi.advanceTimersByTimeAsync(0);
+    kiosk.cancel('c1');
+    await untilCreated();
+    expect(kiosk.call()).toMatchObject({ callId: 'c2', phase: 'ready' });
+    expect(requestsTo('telephone-entry/calls').map((r) => (r.body as { resident_id: unknown }).resident_id)).toEqual([11, null]);
+  });
+
   it('a newer call ends the older one, whose late events are dropped', async () => {
     const kiosk = await answeredCall();
     kiosk.request(MANAGER, 'c2');
@@ -224,6 +252,23 @@ describe('every way out releases the call and tells the far end', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(kiosk.services.hardware.openGate).not.toHaveBeenCalled();
     expect(kiosk.call().callId).toBe('c2');
+  });
+});
+
+describe('video that cannot start', () => {
+  it('is released and logged, and the phone is called at once', async () => {
+    const kiosk = callStore({ telnyx: true });
+    const { fakeStream } = await import('../../testing/fakeCall');
+    kiosk.fake.clients.room.join = vi.fn(async (_input, events) => {
+      events.onRemoteStream(fakeStream());
+      throw new Error('join failed');
+    });
+    kiosk.request();
+    await untilCreated();
+    expect(kiosk.call().route).toBe('sip');
+    expect(kiosk.fake.legs.sip).toHaveLength(1);
+    expect(kiosk.fake.streams.get().remote).toBeNull();
+    expect(logMessages()).toEqual(['Video could not start: calling by phone']);
   });
 });
 

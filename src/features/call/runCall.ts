@@ -82,7 +82,7 @@ export async function runCall(listener: AppListenerApi, { callId, target }: { ca
       services.realtime.trigger(call.channel, 'client-hangup', { call_id: serverCallId, from: call.deviceId });
     }
     dispatch(callEnded({ callId, reason }));
-    announce(listener, reason, call?.progress.connected ?? false, info?.gateCode ?? null, callId);
+    announce(listener, reason, call?.progress.connected === true, info?.gateCode ?? null, callId);
   }
 }
 
