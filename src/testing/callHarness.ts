@@ -5,6 +5,7 @@ import { selectCall } from '../features/call/callSlice';
 import type { Notification } from '../features/notifications/notificationsSlice';
 import { featureFlagsLoaded } from '../features/property/featureFlagsSlice';
 import { createTestServices } from './fakeServices';
+import { requestsTo } from './apiServer';
 import { rawProperty } from './fixtures';
 import { storeWithProperty } from './renderKiosk';
 
@@ -56,4 +57,12 @@ export function callStore({
 /** Lets the call get through its warm-up and its creation on the back end. */
 export async function untilCreated(): Promise<void> {
   await vi.advanceTimersByTimeAsync(WARM_UP_MS + 50);
+}
+
+/** The lines the kiosk logged to the back end: each message, with the message of the error it carries (if any). */
+export function loggedLines(): Array<[string, string | undefined]> {
+  return requestsTo('telephone-entry/logs').map(({ body }) => {
+    const { message, meta } = body as { message: string; meta?: { detail?: { message?: string } } };
+    return [message, meta?.detail?.message];
+  });
 }

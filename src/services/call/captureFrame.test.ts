@@ -26,12 +26,16 @@ describe('captureFrame', () => {
   it("returns the camera's first picture as a JPEG data URL and lets go of the stream", async () => {
     const video = fakeVideo();
     const drawImage = vi.fn();
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D);
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as unknown as CanvasRenderingContext2D);
     const toDataURL = vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/jpeg;base64,AAAA');
 
     const capturing = captureFrame(camera);
+    // Muted and inline, so it plays without a gesture and never takes the screen or makes a sound.
+    expect(video().muted).toBe(true);
+    expect(video().playsInline).toBe(true);
     video().onloadeddata?.(new Event('loadeddata'));
     await expect(capturing).resolves.toBe('data:image/jpeg;base64,AAAA');
+    expect(getContext).toHaveBeenCalledWith('2d');
     expect(toDataURL).toHaveBeenCalledWith('image/jpeg', expect.any(Number));
     expect(drawImage).toHaveBeenCalledWith(video(), 0, 0);
     expect(video().srcObject).toBeNull();

@@ -30,8 +30,10 @@ class FakePeer {
   async setLocalDescription(description: RTCSessionDescriptionInit) {
     this.localDescription = description;
   }
+  closes = 0;
   close() {
     this.closed = true;
+    this.closes += 1;
   }
   state(state: RTCIceConnectionState) {
     this.iceConnectionState = state;
@@ -87,14 +89,69 @@ describe('peer session', () => {
     expect(events.onState).toHaveBeenCalledTimes(1);
     fake.state('failed');
     fake.state('closed');
+    fake.state('connected');
     expect(vi.mocked(events.onState).mock.calls).toEqual([['connected'], ['lost']]);
+  });
+
+  it("reports 'connected' on connected or completed, and 'lost' on failed or closed, each alone", () => {
+    for (const [state, reported] of [
+      ['connected', 'connected'],
+      ['completed', 'connected'],
+      ['failed', 'lost'],
+      ['closed', 'lost'],
+      ['disconnected', null],
+      ['checking', null],
+    ] as const) {
+      const { fake, events } = session();
+      fake.state(state);
+      expect(vi.mocked(events.onState).mock.calls).toEqual(reported ? [[reported]] : []);
+    }
+  });
+
+  it('gathers tracks that come without a stream into one remote stream, and adds no track twice', () => {
+    const made: Array<{ tracks: MediaStreamTrack[]; getTracks(): MediaStreamTrack[]; addTrack(t: MediaStreamTrack): void }> = [];
+    vi.stubGlobal(
+      'MediaStream',
+      class {
+        tracks: MediaStreamTrack[] = [];
+        constructor() {
+          made.push(this);
+        }
+        getTracks() {
+          return this.tracks;
+        }
+        addTrack(t: MediaStreamTrack) {
+          this.tracks.push(t);
+        }
+      },
+    );
+    try {
+      const { fake, events } = session();
+      const audio = track('audio');
+      const video = track('video');
+      fake.ontrack?.({ track: audio, streams: [] });
+      fake.ontrack?.({ track: video, streams: [] });
+      expect(made).toHaveLength(1);
+      expect(made[0]!.tracks).toEqual([audio, video]);
+      expect(events.onRemoteStream).toHaveBeenCalledTimes(1);
+      expect(events.onRemoteStream).toHaveBeenCalledWith(made[0]);
+
+      const other = session();
+      const carried = track('video');
+      const remote = stream([carried]);
+      other.fake.ontrack?.({ track: carried, streams: [remote] });
+      expect(remote.addTrack).not.toHaveBeenCalled();
+      expect(other.events.onRemoteStream).toHaveBeenCalledWith(remote);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('close is quiet and final', () => {
     const { peer, fake, events } = session();
     peer.close();
     peer.close();
-    expect(fake.closed).toBe(true);
+    expect(fake.closes).toBe(1);
     expect(fake.oniceconnectionstatechange).toBeNull();
     expect(events.onState).not.toHaveBeenCalled();
   });

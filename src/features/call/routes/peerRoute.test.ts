@@ -1,5 +1,5 @@
 import { requestsTo, API_URL, withApiServer } from '../../../testing/apiServer';
-import { callStore, untilCreated } from '../../../testing/callHarness';
+import { callStore, loggedLines, untilCreated } from '../../../testing/callHarness';
 import { fakeStream } from '../../../testing/fakeCall';
 import { withFakeTimers } from '../../../testing/fakeTimers';
 import { rawProperty } from '../../../testing/fixtures';
@@ -43,6 +43,25 @@ describe('video without the provider flag: a peer connection signalled on the ch
     await vi.advanceTimersByTimeAsync(0);
     expect(peer.answer).toHaveBeenCalledTimes(1);
     expect(peer.addCandidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('an offer it cannot answer, or a candidate it refuses, is logged and the call goes on', async () => {
+    const { kiosk, peer } = await videoCall();
+    peer.answer.mockRejectedValueOnce(new Error('bad offer'));
+    peer.addCandidate.mockRejectedValueOnce(new Error('bad candidate'));
+    kiosk.emit('client-sdp', { call_id: 'call-1', sdp: offer });
+    kiosk.emit('client-candidate', { call_id: 'call-1', candidate: { candidate: 'candidate:odd', sdpMid: '0' } });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(loggedLines()).toHaveLength(2);
+    expect(loggedLines()).toEqual(
+      expect.arrayContaining([
+        ['The video offer could not be answered', 'bad offer'],
+        ['A video candidate was refused', 'bad candidate'],
+      ]),
+    );
+    expect(kiosk.sent('client-sdp')).toEqual([]);
+    expect(kiosk.notifications()).toEqual([]);
+    expect(kiosk.call().route).toBe('peer');
   });
 
   it("once media flows: 'Connected', the ring stops, the remote video shows, and no fallback at 30 s", async () => {

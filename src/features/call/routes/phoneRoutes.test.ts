@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../../testing/apiServer';
-import { MANAGER, callStore, untilCreated } from '../../../testing/callHarness';
+import { MANAGER, callStore, loggedLines, untilCreated } from '../../../testing/callHarness';
 import { fakeStream } from '../../../testing/fakeCall';
 import { withFakeTimers } from '../../../testing/fakeTimers';
 import { rawProperty } from '../../../testing/fixtures';
@@ -47,6 +47,7 @@ describe('the voice client (no provider flag, no video)', () => {
     expect(kiosk.notifications()).toEqual([]);
     await vi.advanceTimersByTimeAsync(200);
     expect(kiosk.notifications()[0]?.title).toBe('An Error Occurred');
+    expect(loggedLines()).toContainEqual(['Call failed (error)', 'Voice call did not finish within 15000 ms']);
     const late = { hangUp: vi.fn() };
     place(late);
     await vi.advanceTimersByTimeAsync(0);
@@ -73,6 +74,8 @@ describe('the voice client (no provider flag, no video)', () => {
     await untilCreated();
     expect(kiosk.fake.providers.voice).not.toHaveBeenCalled();
     expect(kiosk.notifications()[0]?.title).toBe('An Error Occurred');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(loggedLines()).toContainEqual(['Call failed (error)', 'No twimlToken: the voice client cannot start']);
   });
 });
 
@@ -134,6 +137,24 @@ describe('SIP (provider flag on, no video)', () => {
       expect(leg.handle.hangUp).toHaveBeenCalled();
       kiosk.store.dispose();
     }
+  });
+
+  it('a SIP client that never logs in: An Error Occurred after 15 s, sip-call never asked, and the late client logged out', async () => {
+    const kiosk = callStore({ property: noVideo(), telnyx: true });
+    let ready: (handle: CallHandle) => void = () => undefined;
+    vi.mocked(kiosk.fake.clients.sip.start).mockImplementationOnce(() => new Promise((resolve) => (ready = resolve)));
+    kiosk.request();
+    await untilCreated();
+    await vi.advanceTimersByTimeAsync(14900);
+    expect(kiosk.notifications()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(kiosk.notifications()[0]?.title).toBe('An Error Occurred');
+    expect(loggedLines()).toContainEqual(['Call failed (error)', 'SIP login did not finish within 15000 ms']);
+    expect(requestsTo('telephone-entry/sip-call')).toEqual([]);
+    const late = { hangUp: vi.fn() };
+    ready(late);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(late.hangUp).toHaveBeenCalledTimes(1);
   });
 
   it('the back end refusing sip-call: An Error Occurred, the SIP client logged out', async () => {

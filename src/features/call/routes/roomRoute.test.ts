@@ -1,5 +1,6 @@
-import { withApiServer } from '../../../testing/apiServer';
-import { callStore, untilCreated } from '../../../testing/callHarness';
+import { http, HttpResponse } from 'msw';
+import { API_URL, apiServer, serverCall, withApiServer } from '../../../testing/apiServer';
+import { callStore, loggedLines, untilCreated } from '../../../testing/callHarness';
 import { fakeStream } from '../../../testing/fakeCall';
 import { withFakeTimers } from '../../../testing/fakeTimers';
 
@@ -54,12 +55,67 @@ describe('video with the provider flag: a video room', () => {
     await vi.advanceTimersByTimeAsync(31000);
     expect(kiosk.fake.providers.sip).not.toHaveBeenCalled();
     expect(kiosk.call().connected).toBe(false);
+    // Neither granted nor refused: the call goes on in the room, and the caller is not published.
+    expect(kiosk.notifications()).toEqual([]);
+    expect(kiosk.services.hardware.openGate).not.toHaveBeenCalled();
+    expect(room().handle.hangUp).not.toHaveBeenCalled();
+    expect(room().handle.publish).not.toHaveBeenCalled();
+  });
+
+  it("'answered' that comes while the join is finishing publishes the caller once joined", async () => {
+    const kiosk = callStore({ telnyx: true });
+    const publish = vi.fn(async () => undefined);
+    vi.mocked(kiosk.fake.clients.room.join).mockImplementationOnce(async (_input, events) => {
+      events.onMessage('answered');
+      return { hangUp: vi.fn(), publish };
+    });
+    kiosk.request();
+    await untilCreated();
+    expect(publish).toHaveBeenCalledTimes(1);
+    expect(publish).toHaveBeenCalledWith(kiosk.fake.opened[0]);
+    expect(kiosk.call()).toMatchObject({ route: 'room', connected: true });
+  });
+
+  it('a caller the room will not take is logged, and the call goes on', async () => {
+    const { kiosk, room } = await roomCall();
+    room().handle.publish.mockRejectedValueOnce(new Error('publish refused'));
+    room().events.onMessage('answered');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(loggedLines()).toEqual([['The caller could not be published to the video room', 'publish refused']]);
+    expect(kiosk.notifications()).toEqual([]);
+    expect(kiosk.call().connected).toBe(true);
+  });
+
+  it('a created call without a room_id goes to SIP at once, and says why in the log', async () => {
+    const withoutRoom: Partial<ReturnType<typeof serverCall>> = serverCall();
+    delete withoutRoom.room_id;
+    apiServer.use(http.post(`${API_URL}/api/telephone-entry/calls`, () => HttpResponse.json(withoutRoom)));
+    const kiosk = callStore({ telnyx: true });
+    kiosk.request();
+    await untilCreated();
+    expect(kiosk.fake.requestJoinToken).not.toHaveBeenCalled();
+    expect(kiosk.call().route).toBe('sip');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(loggedLines()).toContainEqual(['Video could not start: calling by phone', 'The created call has no room_id']);
+  });
+
+  it('a join token that takes longer than 15 s is given up for SIP, and the log says which step was late', async () => {
+    const kiosk = callStore({ telnyx: true });
+    kiosk.fake.requestJoinToken.mockImplementationOnce(() => new Promise(() => undefined));
+    kiosk.request();
+    await untilCreated();
+    await vi.advanceTimersByTimeAsync(14900);
+    expect(kiosk.call().route).toBe('room');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(kiosk.call().route).toBe('sip');
+    expect(loggedLines()).toContainEqual(['Video could not start: calling by phone', 'Video room token did not finish within 15000 ms']);
   });
 
   it('no message in 30 s: the room is left and the SIP client takes over', async () => {
     const { kiosk, room } = await roomCall();
     await vi.advanceTimersByTimeAsync(29900);
     expect(kiosk.fake.providers.sip).not.toHaveBeenCalled();
+    expect(room().handle.publish).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(200);
     expect(room().handle.hangUp).toHaveBeenCalled();
     expect(kiosk.call().route).toBe('sip');
@@ -77,6 +133,7 @@ describe('video with the provider flag: a video room', () => {
     closing.room().events.onDisconnected('network');
     await vi.advanceTimersByTimeAsync(0);
     expect(closing.kiosk.call().route).toBe('sip');
+    expect(closing.room().handle.hangUp).toHaveBeenCalled();
   });
 
   it('a join that takes longer than 15 s is given up for SIP, and the room is left when it comes', async () => {
@@ -91,14 +148,16 @@ describe('video with the provider flag: a video room', () => {
     joined(late);
     await vi.advanceTimersByTimeAsync(0);
     expect(late.hangUp).toHaveBeenCalled();
+    expect(loggedLines()).toContainEqual(['Video could not start: calling by phone', 'Video room join did not finish within 15000 ms']);
   });
 
   it('the room closing after an answer ends the call as disconnected', async () => {
     const { kiosk, room } = await roomCall();
     room().events.onMessage('answered');
     room().events.onDisconnected('kicked');
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(10);
     expect(kiosk.notifications()[0]).toEqual({ title: 'Call disconnected', body: 'Please try again later', status: 'ERROR' });
+    expect(loggedLines()).toContainEqual(['Call failed (peer-lost)', 'The video room closed: kicked']);
   });
 
   it('a join token the provider refuses: straight to SIP', async () => {

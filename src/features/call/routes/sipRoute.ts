@@ -5,9 +5,6 @@ import { showRemoteStream } from './routeHelpers';
 /** Longest wait for the SIP client to log in. */
 export const SIP_LOGIN_DEADLINE_MS = 15000;
 
-/** The SIP address the back end dials for the kiosk (SPEC.md section 7, sip-call `username`). */
-export const sipAddress = (user: string): string => `sip:${user}@sip.telnyx.com`;
-
 /**
  * With the provider flag and no video: the SIP client logs in with the
  * call's SIP user, then the back end is asked to connect it with the target.
@@ -38,7 +35,8 @@ export async function sipRoute(api: RouteApi, call: PlacedCall): Promise<void> {
       pusherChannelName: call.channel,
       tenantId: call.info.residentId,
       to: call.info.number,
-      username: sipAddress(server.sipUsername),
+      // The SIP address the back end dials for the kiosk (SPEC.md section 7, sip-call `username`).
+      username: `sip:${server.sipUsername}@sip.telnyx.com`,
     }),
   );
 }

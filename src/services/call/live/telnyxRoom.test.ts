@@ -1,3 +1,4 @@
+import { watchedSignal } from '../../../testing/watchedSignal';
 import { createTelnyxRoom } from './telnyxRoom';
 
 const sdk = vi.hoisted(() => {
@@ -11,10 +12,13 @@ const sdk = vi.hoisted(() => {
     disconnect = vi.fn(async () => undefined);
     addSubscription = vi.fn(async () => undefined);
     addStream = vi.fn(async () => undefined);
-    mixedAudioTrack = track('audio', 'mixed');
+    mixedAudioTrack: MediaStreamTrack | undefined = track('audio', 'mixed');
     on(event: string, listener: Listener) {
       this.listeners.set(event, listener);
-      return () => this.unsubscribed.push(event);
+      return () => {
+        this.listeners.delete(event);
+        this.unsubscribed.push(event);
+      };
     }
     emit(event: string, ...args: unknown[]) {
       this.listeners.get(event)?.(...args);
@@ -70,7 +74,7 @@ describe('Telnyx video room adapter', () => {
     const video = sdk.state.track('video', 'resident-cam');
     room.streams.set('s1', { participantId: 'resident', key: 'cam', videoTrack: video });
     room.emit('subscription_started', 'resident', 'cam');
-    expect(evts.onRemoteStream).toHaveBeenCalledWith(new FakeMediaStream([room.mixedAudioTrack, video]));
+    expect(evts.onRemoteStream).toHaveBeenCalledWith(new FakeMediaStream([room.mixedAudioTrack!, video]));
     room.emit('message_received', 'resident', { type: 'text', payload: 'open_gate' }, null);
     expect(evts.onMessage).toHaveBeenCalledWith('open_gate');
     room.emit('disconnected', 'network_error');
@@ -94,6 +98,58 @@ describe('Telnyx video room adapter', () => {
     handle.hangUp();
     expect(room.disconnect).toHaveBeenCalledTimes(1);
     expect(room.unsubscribed.sort()).toEqual(['disconnected', 'message_received', 'stream_published', 'subscription_started']);
+  });
+
+  it('hears nothing after leaving, not even its own disconnect, and leaves no listener on the start signal', async () => {
+    const room = sdk.state.room;
+    room.disconnect.mockImplementationOnce(async () => {
+      room.emit('disconnected', 'left');
+      return undefined;
+    });
+    const evts = events();
+    const watched = watchedSignal();
+    const handle = await join(evts, watched.signal);
+    handle.hangUp();
+    room.emit('message_received', 'resident', { type: 'text', payload: 'open_gate' }, null);
+    expect(evts.onDisconnected).not.toHaveBeenCalled();
+    expect(evts.onMessage).not.toHaveBeenCalled();
+    expect(watched.listening()).toBe(0);
+  });
+
+  it('an abort while connecting (the deadline) leaves the room and rejects with its reason, even if the connect then succeeds', async () => {
+    const room = sdk.state.room;
+    let connected: () => void = () => undefined;
+    room.connect.mockImplementationOnce(() => new Promise<undefined>((resolve) => (connected = () => resolve(undefined))));
+    const controller = new AbortController();
+    const joining = join(events(), controller.signal);
+    await vi.waitFor(() => expect(room.connect).toHaveBeenCalled());
+    const deadline = new Error('Video room join did not finish within 15000 ms');
+    controller.abort(deadline);
+    expect(room.disconnect).toHaveBeenCalledTimes(1);
+    connected();
+    await expect(joining).rejects.toBe(deadline);
+    expect(room.addSubscription).not.toHaveBeenCalled();
+  });
+
+  it('a subscription the room refuses is reported as a disconnect', async () => {
+    const room = sdk.state.room;
+    room.addSubscription.mockRejectedValueOnce(new Error('subscription refused'));
+    const evts = events();
+    await join(evts);
+    room.emit('stream_published', 'resident', 'cam');
+    await vi.waitFor(() => expect(evts.onDisconnected).toHaveBeenCalledWith('Error: subscription refused'));
+  });
+
+  it('shows only the tracks there are: the mixed audio alone, or nothing when there is neither', async () => {
+    const room = sdk.state.room;
+    const evts = events();
+    await join(evts);
+    room.emit('subscription_started', 'resident', 'gone');
+    expect(evts.onRemoteStream).toHaveBeenCalledWith(new FakeMediaStream([room.mixedAudioTrack!]));
+    room.mixedAudioTrack = undefined;
+    room.streams.set('s1', { participantId: 'resident', key: 'screen' });
+    room.emit('subscription_started', 'resident', 'screen');
+    expect(evts.onRemoteStream).toHaveBeenCalledTimes(1);
   });
 
   it('a connect that fails leaves the room and rejects', async () => {

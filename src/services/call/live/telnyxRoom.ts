@@ -31,7 +31,7 @@ export function createTelnyxRoom(): RoomClient {
         unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());
         room.disconnect().catch(ignore);
       };
-      signal.addEventListener('abort', leave, { once: true });
+      signal.addEventListener('abort', leave);
 
       const localId = () => room.getLocalParticipant().id as string;
       const subscribe = (participantId: string, key: string) => {
@@ -48,9 +48,8 @@ export function createTelnyxRoom(): RoomClient {
         room.on('stream_published', subscribe),
         room.on('subscription_started', showRemote),
         room.on('message_received', (_participantId: string, message: { payload: string }) => events.onMessage(message.payload)),
-        room.on('disconnected', (reason: unknown) => {
-          if (!left) events.onDisconnected(String(reason));
-        }),
+        // Leaving unsubscribes first, so its own disconnect is not reported.
+        room.on('disconnected', (reason: unknown) => events.onDisconnected(String(reason))),
       );
       try {
         await room.connect();

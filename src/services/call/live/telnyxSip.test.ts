@@ -1,11 +1,14 @@
+import { watchedSignal } from '../../../testing/watchedSignal';
 import { createTelnyxSip } from './telnyxSip';
 
 const sdk = vi.hoisted(() => {
   type Listener = (payload?: unknown) => void;
   class TelnyxRTC {
     static all: TelnyxRTC[] = [];
+    /** How the next client's connect goes; by default it opens its socket. */
+    static nextConnect: (() => Promise<void>) | null = null;
     listeners = new Map<string, Listener>();
-    connect = vi.fn(async () => undefined);
+    connect = vi.fn(TelnyxRTC.nextConnect ?? (async () => undefined));
     disconnect = vi.fn(async () => undefined);
     constructor(readonly options: Record<string, unknown>) {
       TelnyxRTC.all.push(this);
@@ -26,7 +29,7 @@ vi.mock('@telnyx/webrtc', () => sdk);
 
 const events = () => ({ onEnded: vi.fn(), onError: vi.fn(), onRemoteStream: vi.fn() });
 const client = () => sdk.TelnyxRTC.all.at(-1)!;
-function start(evts = events(), signal = new AbortController().signal) {
+function start(evts: Parameters<ReturnType<typeof createTelnyxSip>['start']>[1] = events(), signal = new AbortController().signal) {
   return createTelnyxSip().start({ callId: 'call-1', channel: 'ch', signal, login: 'kiosk-sip-1', password: 'secret' }, evts);
 }
 function incoming(state: string, direction = 'inbound') {
@@ -35,6 +38,7 @@ function incoming(state: string, direction = 'inbound') {
 
 beforeEach(() => {
   sdk.TelnyxRTC.all.length = 0;
+  sdk.TelnyxRTC.nextConnect = null;
 });
 
 describe('Telnyx SIP adapter', () => {
@@ -84,12 +88,83 @@ describe('Telnyx SIP adapter', () => {
     handle.hangUp();
     expect(call.hangup).toHaveBeenCalledTimes(1);
     expect(client().disconnect).toHaveBeenCalledTimes(1);
+    expect([...client().listeners.keys()]).toEqual([]);
+  });
+
+  it('once ready, the start signal no longer logs out, and no listener is left on it', async () => {
+    const watched = watchedSignal();
+    const started = start(events(), watched.signal);
+    expect(watched.listening()).toBe(1);
+    client().emit('telnyx.ready');
+    await started;
+    expect(watched.listening()).toBe(0);
+    watched.controller.abort();
+    expect(client().disconnect).not.toHaveBeenCalled();
+  });
+
+  it('a login that fails leaves no listener on the start signal', async () => {
+    const watched = watchedSignal();
+    const failing = start(events(), watched.signal);
+    client().emit('telnyx.error', new Error('Invalid init options'));
+    await expect(failing).rejects.toThrow('Invalid init options');
+    expect(watched.listening()).toBe(0);
+  });
+
+  it('ignores calls in other notifications and updates without a call; an answer that fails is reported', async () => {
+    const evts = events();
+    const started = start(evts);
+    client().emit('telnyx.ready');
+    await started;
+    const call = incoming('ringing');
+    client().emit('telnyx.notification', { type: 'userMediaError', call });
+    client().emit('telnyx.notification', { type: 'callUpdate' });
+    expect(call.answer).not.toHaveBeenCalled();
+    const refused = new Error('answer failed');
+    call.answer.mockRejectedValueOnce(refused);
+    client().emit('telnyx.notification', { type: 'callUpdate', call });
+    await vi.waitFor(() => expect(evts.onError).toHaveBeenCalledWith(refused));
+  });
+
+  it('an active call without remote audio hands nothing over, and a leg that takes no audio is fine', async () => {
+    const evts = events();
+    const started = start(evts);
+    client().emit('telnyx.ready');
+    await started;
+    client().emit('telnyx.notification', { type: 'callUpdate', call: { ...incoming('active'), remoteStream: undefined } });
+    expect(evts.onRemoteStream).not.toHaveBeenCalled();
+
+    const phoneOnly = { onEnded: vi.fn(), onError: vi.fn() };
+    const second = start(phoneOnly);
+    client().emit('telnyx.ready');
+    await second;
+    expect(() => client().emit('telnyx.notification', { type: 'callUpdate', call: incoming('active') })).not.toThrow();
+  });
+
+  it("a connection that fails: before ready the start rejects and logs out; after ready it is the call's error", async () => {
+    const lost = new Error('socket closed');
+    sdk.TelnyxRTC.nextConnect = () => Promise.reject(lost);
+    const failing = start();
+    await expect(failing).rejects.toBe(lost);
+    expect(client().disconnect).toHaveBeenCalledTimes(1);
+
+    let fail: (error: Error) => void = () => undefined;
+    sdk.TelnyxRTC.nextConnect = () => new Promise((_resolve, reject) => (fail = reject));
+    const evts = events();
+    const started = start(evts);
+    client().emit('telnyx.ready');
+    await started;
+    fail(lost);
+    await vi.waitFor(() => expect(evts.onError).toHaveBeenCalledWith(lost));
+    expect(client().disconnect).not.toHaveBeenCalled();
   });
 
   it('an error before ready rejects and logs out; after ready it is reported', async () => {
     const failing = start();
     client().emit('telnyx.error', { error: { code: 45002, message: 'Connection to server lost' } });
-    await expect(failing).rejects.toThrow('The SIP client could not log in');
+    await expect(failing).rejects.toMatchObject({
+      message: 'The SIP client could not log in',
+      cause: { error: { code: 45002, message: 'Connection to server lost' } },
+    });
     expect(client().disconnect).toHaveBeenCalled();
 
     const evts = events();

@@ -42,7 +42,7 @@ export function createTelnyxSip(): SipClient {
           handle.hangUp();
           reject(signal.reason);
         };
-        signal.addEventListener('abort', abandon, { once: true });
+        signal.addEventListener('abort', abandon);
 
         client.on('telnyx.ready', () => {
           ready = true;

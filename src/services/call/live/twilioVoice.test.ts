@@ -24,12 +24,14 @@ const sdk = vi.hoisted(() => {
   class Device extends Emitter {
     static SoundName = { Incoming: 'incoming', Outgoing: 'outgoing', Disconnect: 'disconnect', Dtmf0: 'dtmf0' };
     static all: Device[] = [];
-    /** How the next connect goes: placed, never settles, or fails. */
-    static next: 'placed' | 'hang' | Error = 'placed';
+    /** How the next connect goes: placed, never settles, placed when the test says, or fails. */
+    static next: 'placed' | 'hang' | 'later' | Error = 'placed';
+    place: () => void = () => undefined;
     call = new Call();
     connect = vi.fn((_options: unknown): Promise<Call> => {
       const next = Device.next;
       if (next === 'hang') return new Promise(() => undefined);
+      if (next === 'later') return new Promise((resolve) => (this.place = () => resolve(this.call)));
       return next instanceof Error ? Promise.reject(next) : Promise.resolve(this.call);
     });
     destroy = vi.fn();
@@ -63,6 +65,9 @@ describe('Twilio voice adapter', () => {
     expect(device.options).toMatchObject({
       codecPreferences: ['opus', 'pcmu'],
       maxAverageBitrate: 12000,
+      // No "are you sure" dialog on a kiosk page, and only errors in the console.
+      closeProtection: false,
+      logLevel: 'error',
       sounds: { incoming: '/sounds/silence.wav', outgoing: '/sounds/silence.wav', disconnect: '/sounds/silence.wav', dtmf0: '/sounds/silence.wav' },
     });
     expect(device.connect).toHaveBeenCalledWith({ params });
@@ -77,6 +82,44 @@ describe('Twilio voice adapter', () => {
     expect(evts.onError.mock.calls).toEqual([[{ code: 31005 }], [{ code: 31000 }]]);
     device.call.emit('disconnect', device.call);
     expect(evts.onEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('a call cancelled or rejected by the far end has ended too', async () => {
+    for (const end of ['cancel', 'reject']) {
+      const evts = events();
+      await connect(evts);
+      sdk.Device.all.at(-1)!.call.emit(end);
+      expect(evts.onEnded).toHaveBeenCalledTimes(1);
+      expect(evts.onError).not.toHaveBeenCalled();
+    }
+  });
+
+  it('once connected, the start signal no longer hangs up: the call goes on', async () => {
+    const controller = new AbortController();
+    const evts = events();
+    await connect(evts, controller.signal);
+    controller.abort();
+    const device = sdk.Device.all[0]!;
+    expect(device.destroy).not.toHaveBeenCalled();
+    expect(device.call.disconnect).not.toHaveBeenCalled();
+    device.call.emit('disconnect');
+    expect(evts.onEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('a call placed after the start was abandoned is not listened to', async () => {
+    sdk.Device.next = 'later';
+    const controller = new AbortController();
+    const evts = events();
+    const connecting = connect(evts, controller.signal);
+    controller.abort();
+    const device = sdk.Device.all[0]!;
+    device.place();
+    await connecting;
+    device.call.emit('disconnect');
+    device.call.emit('error', { code: 31005 });
+    expect(evts.onEnded).not.toHaveBeenCalled();
+    expect(evts.onError).not.toHaveBeenCalled();
+    expect(device.destroy).toHaveBeenCalledTimes(1);
   });
 
   it('hang up disconnects the call and destroys the device, once, and hears nothing after', async () => {

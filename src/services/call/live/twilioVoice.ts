@@ -39,7 +39,7 @@ export function createTwilioVoice({ silenceUrl = '/sounds/silence.wav' }: { sile
         },
       };
       // connect() may never settle without a network: the caller's deadline aborts it.
-      signal.addEventListener('abort', handle.hangUp, { once: true });
+      signal.addEventListener('abort', handle.hangUp);
       device.on('error', (error: unknown) => events.onError(error));
       try {
         call = await device.connect({ params: { ...params } });

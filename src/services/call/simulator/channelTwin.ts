@@ -3,8 +3,8 @@ import type { RealtimeService } from '../../realtime/types';
 
 /**
  * The channel side of a simulator twin: sends `client-sim-<part>` events and
- * hears `sim-<part>` events about one leg (docs/calls.md). `close` unbinds and
- * may be called twice.
+ * hears `sim-<part>` events about one leg (docs/calls.md). `close` says
+ * goodbye, unbinds, and may be called twice.
  */
 export function channelTwin(
   realtime: RealtimeService,
@@ -23,13 +23,16 @@ export function channelTwin(
     send: (data: Json) => {
       if (open) realtime.trigger(channel, `client-sim-${part}`, data);
     },
-    close: (farewell?: Json) => {
+    close: (farewell: Json) => {
       if (!open) return;
-      if (farewell) realtime.trigger(channel, `client-sim-${part}`, farewell);
+      realtime.trigger(channel, `client-sim-${part}`, farewell);
       open = false;
       unsubscribe();
     },
   };
 }
 
-export const failure = (data: Json, fallback: string) => new Error(typeof data.message === 'string' ? data.message : fallback);
+/** The twin's error, in the simulator's words when it gives them. */
+export function failure(data: Json, fallback: string): Error {
+  return new Error(typeof data.message === 'string' ? data.message : fallback);
+}

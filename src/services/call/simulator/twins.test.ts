@@ -34,6 +34,24 @@ describe('simulator twins (docs/calls.md)', () => {
     expect(realtime.subscriptions.has(CHANNEL)).toBe(false);
   });
 
+  it("voice: hears only sim-voice events for its call, and names an error that comes without a message", async () => {
+    const { realtime } = setup();
+    const events = { onEnded: vi.fn(), onError: vi.fn() };
+    await createSimVoice(realtime).connect(
+      { ...leg, token: 'twiml-1', params: { room: 'call-1', apiUrl: 'http://api.test', lbtoken: 'secret-token', To: '+15555550111' } },
+      events,
+    );
+    // Another twin's event with this call's id, an action the twin does not know, and no object at all.
+    realtime.emit(CHANNEL, 'sim-sip', { call_id: 'call-1', action: 'disconnect' });
+    realtime.emit(CHANNEL, 'sim-voice', { call_id: 'call-1', action: 'ringing' });
+    realtime.emit(CHANNEL, 'sim-voice', 'disconnect');
+    expect(events.onEnded).not.toHaveBeenCalled();
+    expect(events.onError).not.toHaveBeenCalled();
+    realtime.emit(CHANNEL, 'sim-voice', { call_id: 'call-1', action: 'error' });
+    realtime.emit(CHANNEL, 'sim-voice', { call_id: 'call-1', action: 'error', message: 31005 });
+    expect(events.onError.mock.calls).toEqual([[new Error('Voice client error')], [new Error('Voice client error')]]);
+  });
+
   it('SIP: logs in, answers when rung, ends on destroy, and says when it hangs up', async () => {
     const { realtime, sent } = setup();
     const events = { onEnded: vi.fn(), onError: vi.fn() };
@@ -51,6 +69,17 @@ describe('simulator twins (docs/calls.md)', () => {
     expect(JSON.stringify(sent())).not.toContain('"pw"');
   });
 
+  it('SIP: reports an error, with or without a message, and ignores the states it does not act on', async () => {
+    const { realtime } = setup();
+    const events = { onEnded: vi.fn(), onError: vi.fn() };
+    await createSimSip(realtime).start({ ...leg, login: 'kiosk-sip-1', password: 'pw' }, events);
+    realtime.emit(CHANNEL, 'sim-sip', { username: 'kiosk-sip-1', state: 'active' });
+    realtime.emit(CHANNEL, 'sim-sip', { username: 'kiosk-sip-1', state: 'error', message: '45002 Connection to server lost' });
+    realtime.emit(CHANNEL, 'sim-sip', { username: 'kiosk-sip-1', state: 'error' });
+    expect(events.onError.mock.calls).toEqual([[new Error('45002 Connection to server lost')], [new Error('SIP error')]]);
+    expect(events.onEnded).not.toHaveBeenCalled();
+  });
+
   it('room: joins, passes messages of its room on, publishes what it is given, and leaves', async () => {
     const { realtime, sent } = setup();
     const events = { onMessage: vi.fn(), onRemoteStream: vi.fn(), onDisconnected: vi.fn() };
@@ -65,5 +94,17 @@ describe('simulator twins (docs/calls.md)', () => {
       ['client-sim-room', { room_id: 'room-1', action: 'publish', kinds: ['audio', 'video'] }],
       ['client-sim-room', { room_id: 'room-1', action: 'leave' }],
     ]);
+  });
+
+  it('room: a sim-room event without a message is no message, and nothing is sent once it has left', async () => {
+    const { realtime, sent } = setup();
+    const events = { onMessage: vi.fn(), onRemoteStream: vi.fn(), onDisconnected: vi.fn() };
+    const room = await createSimRoom(realtime).join({ ...leg, roomId: 'room-1', clientToken: 'join-1' }, events);
+    realtime.emit(CHANNEL, 'sim-room', { room_id: 'room-1' });
+    expect(events.onMessage).not.toHaveBeenCalled();
+    room.hangUp();
+    room.hangUp();
+    await room.publish({ getTracks: () => [{ kind: 'audio' }] } as unknown as MediaStream);
+    expect(sent().map(([, , data]) => (data as { action: string }).action)).toEqual(['join', 'leave']);
   });
 });
