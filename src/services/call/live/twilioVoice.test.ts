@@ -106,7 +106,7 @@ describe('Twilio voice adapter', () => {
     expect(evts.onEnded).toHaveBeenCalledTimes(1);
   });
 
-  it('a call placed after the start was abandoned is not listened to', async () => {
+  it('a call placed after the start was abandoned is hung up and not listened to', async () => {
     sdk.Device.next = 'later';
     const controller = new AbortController();
     const evts = events();
@@ -115,6 +115,7 @@ describe('Twilio voice adapter', () => {
     const device = sdk.Device.all[0]!;
     device.place();
     await connecting;
+    expect(device.call.disconnect).toHaveBeenCalledTimes(1);
     device.call.emit('disconnect');
     device.call.emit('error', { code: 31005 });
     expect(evts.onEnded).not.toHaveBeenCalled();

@@ -49,7 +49,11 @@ export function createTwilioVoice({ silenceUrl = '/sounds/silence.wav' }: { sile
       } finally {
         signal.removeEventListener('abort', handle.hangUp);
       }
-      if (released) return handle;
+      // Placed after the visitor left: the destroyed device may already have ended it; make sure.
+      if (released) {
+        call.disconnect();
+        return handle;
+      }
       call.on('disconnect', () => events.onEnded());
       call.on('cancel', () => events.onEnded());
       call.on('reject', () => events.onEnded());
