@@ -236,6 +236,42 @@ describe('access-request queue', () => {
     expect(sentBatches().flat()).toEqual(backlog);
   });
 
+  it.each([
+    [500, [500]],
+    [1000, [500, 500]],
+    [501, [500, 1]],
+  ])('a backlog of %i items goes in POSTs of %j, and no empty POST after the last', async (size, posts) => {
+    const backlog = Array.from({ length: size }, (_, i) => request(String(10000 + i)));
+    const store = started(rawProperty(), backlog);
+    await vi.waitFor(() => expect(selectQueuedAccessRequests(store.getState())).toEqual([]));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sentBatches().map((batch) => batch.length)).toEqual(posts);
+    expect(sentBatches().flat()).toEqual(backlog);
+  });
+
+  it('a read queued while a send is in flight goes 1000 ms after its answer, even with a refused item still queued', async () => {
+    const refused = request('10000');
+    apiServer.use(
+      http.post(queuePath, async ({ request: req }) => {
+        const { requests } = (await req.json()) as { requests: AccessRequest[] };
+        await delay(1500);
+        return HttpResponse.json(requests.filter((item) => item.user_code !== refused.user_code));
+      }),
+    );
+    const store = started(rawProperty(), [refused]);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(sentBatches()).toEqual([[refused]]);
+    store.dispatch(accessRequestQueued(request('10001')));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([refused, request('10001')]);
+    // Answered at 1500 ms: the read queued meanwhile goes 1000 ms later, not on the 30 s round.
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sentBatches()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1 + 1500);
+    expect(sentBatches()).toEqual([[refused], [refused, request('10001')]]);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([refused]);
+  });
+
   it('a batch that fails keeps it and the rest; the batches before it are delivered', async () => {
     let posts = 0;
     apiServer.use(

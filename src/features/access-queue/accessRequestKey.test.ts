@@ -120,3 +120,60 @@ describe('matching the server echo', () => {
     );
   });
 });
+
+describe('echoes a real back end produces (table-driven: what the stored queue keeps)', () => {
+  const queued = (created_at: string, user_code = '10001') => request(user_code, created_at);
+
+  it.each([
+    ['a zone an hour ahead, with microseconds', '2026-11-23T07:00:00.123Z', '2026-11-23T08:00:00.123456+01:00'],
+    ['a lower-case z', '2026-11-23T08:00:00.000Z', '2026-11-23t08:00:00.000z'],
+    ['no fraction', '2026-11-23T08:00:00.000Z', '2026-11-23T08:00:00Z'],
+    ['one fraction digit (.5 is 500 ms)', '2026-11-23T08:00:00.500Z', '2026-11-23T08:00:00.5Z'],
+    ['two fraction digits (.25 is 250 ms)', '2026-11-23T08:00:00.250Z', '2026-11-23T08:00:00.25+00:00'],
+    ['leading and trailing spaces', '2026-11-23T08:00:00.000Z', '  2026-11-23 09:00:00+01:00 '],
+  ])('removes the item echoed with %s', (_what, kiosk, echo) => {
+    expect(afterAnswer([queued(kiosk)], [queued(echo)])).toEqual([]);
+  });
+
+  it.each([
+    ['month 00', '2025-12-10T08:00:00.000Z', '2026-00-10T08:00:00.000Z'],
+    ['month 13', '2027-01-10T08:00:00.000Z', '2026-13-10T08:00:00.000Z'],
+    ['day 00', '2026-11-30T08:00:00.000Z', '2026-12-00T08:00:00.000Z'],
+    ['day 32', '2026-11-01T08:00:00.000Z', '2026-10-32T08:00:00.000Z'],
+    ['31 November', '2026-12-01T08:00:00.000Z', '2026-11-31T08:00:00.000Z'],
+    ['29 February of a common year', '2026-03-01T08:00:00.000Z', '2026-02-29T08:00:00.000Z'],
+    ['hour 24', '2026-11-24T00:00:00.000Z', '2026-11-23T24:00:00.000Z'],
+    ['minute 60', '2026-11-23T09:00:00.000Z', '2026-11-23T08:60:00.000Z'],
+    ['second 60', '2026-11-23T08:01:00.000Z', '2026-11-23T08:00:60.000Z'],
+    ['a one-digit fraction read as 5 ms', '2026-11-23T08:00:00.005Z', '2026-11-23T08:00:00.5Z'],
+  ])('keeps the item when the echo names an impossible or another time: %s', (_what, kiosk, echo) => {
+    expect(afterAnswer([queued(kiosk)], [queued(echo)])).toEqual([queued(kiosk)]);
+  });
+
+  it('a 29 February of a leap year is a real day', () => {
+    expect(parseInstant('2028-02-29T08:00:00Z')).toBe(Date.UTC(2028, 1, 29, 8));
+    expect(parseInstant('2026-02-29T08:00:00Z')).toBeNull();
+  });
+
+  it('matches a created_at that names no instant as text, spaces aside', () => {
+    const odd = queued('not a time');
+    expect(afterAnswer([odd], [queued('  not a time ')])).toEqual([]);
+    expect(afterAnswer([odd], [queued('not a time, later')])).toEqual([odd]);
+  });
+
+  it.each([
+    ['an all-digit code echoed as a number', '00777', 777, true],
+    ['an all-digit code echoed without its leading zeros', '00777', '777', true],
+    ['an all-digit code echoed with spaces', '10001', ' 10001 ', true],
+    ['a code of zeros echoed as 0', '00000', 0, true],
+    ['another number', '00777', '778', false],
+    ['a code ending in letters, echoed without leading zeros', '007A', '7A', false],
+    ['a code with a letter inside, echoed with one zero fewer', '00A7', '0A7', false],
+    ['a code starting with a letter', 'A0777', 'A777', false],
+    ['a non-digit code echoed as it is', 'A0777', 'A0777', true],
+  ])('%s: removed %s', (_what, code, echoed, removed) => {
+    const item = request(code);
+    const left = afterAnswer([item], [{ ...item, user_code: echoed }]);
+    expect(left).toEqual(removed ? [] : [item]);
+  });
+});

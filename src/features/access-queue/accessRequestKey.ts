@@ -9,12 +9,15 @@ export function parseInstant(text: string): number | null {
   const match = ISO_INSTANT.exec(text.trim());
   if (!match) return null;
   const [year, month, day, hour, minute, second = 0] = match.slice(1, 7).map(Number) as number[];
-  if (month! < 1 || month! > 12 || day! < 1 || day! > 31 || hour! > 23 || minute! > 59 || second > 59) return null;
+  if (month! < 1 || month! > 12 || minute! > 59 || second > 59) return null;
   // Microseconds and beyond are cut off: the kiosk writes milliseconds.
   const millis = Number((match[7] ?? '').slice(0, 3).padEnd(3, '0'));
   const zone = match[8]?.toUpperCase() ?? 'Z';
   const offsetMinutes = zone === 'Z' ? 0 : zoneMinutes(zone);
-  return Date.UTC(year!, month! - 1, day, hour, minute, second, millis) - offsetMinutes * 60000;
+  const wallClock = Date.UTC(year!, month! - 1, day, hour, minute, second, millis);
+  // A day the month does not have (00, 32, 31 November), or an hour past 23, would roll over into another day.
+  if (new Date(wallClock).getUTCDate() !== day) return null;
+  return wallClock - offsetMinutes * 60000;
 }
 
 function zoneMinutes(zone: string): number {
