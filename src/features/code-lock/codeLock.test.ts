@@ -53,6 +53,17 @@ describe('code guessing lock', () => {
     expect(services.hardware.openGate).toHaveBeenCalledWith('20001');
   });
 
+  it('a granted typed code clears the refused ones; a granted card read neither counts nor clears them', () => {
+    const { store } = started();
+    for (let i = 0; i < 4; i += 1) store.dispatch(typed('99999'));
+    store.dispatch(typed('10001'));
+    for (let i = 0; i < 4; i += 1) store.dispatch(typed('99999'));
+    expect(locked(store)).toBe(false);
+    store.dispatch(hardwareCodeRead('20001'));
+    store.dispatch(typed('99999'));
+    expect(locked(store)).toBe(true);
+  });
+
   it('tells the back end when a lock begins', async () => {
     const { store } = started();
     for (let i = 0; i < 5; i += 1) store.dispatch(typed('99999'));

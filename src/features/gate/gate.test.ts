@@ -1,13 +1,16 @@
-import { withApiServer } from '../../testing/apiServer';
+import { requestsTo, withApiServer } from '../../testing/apiServer';
 import { startedStore } from '../../testing/renderKiosk';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { selectCurrentNotification } from '../notifications/notificationsSlice';
 import { codeEntered, gateOpenRequested } from './gateActions';
-import { selectGateOpeningsInFlight } from './gateSlice';
+import { gateOpeningEnded, gateOpeningStarted, selectGateOpeningsInFlight } from './gateSlice';
 
 withApiServer();
 
 const started = () => startedStore();
+
+/** The log lines the back end received (POST telephone-entry/logs). */
+const loggedLines = () => requestsTo('telephone-entry/logs').map((r) => r.body as { message: string; meta?: Record<string, unknown> });
 
 const queued = (store: ReturnType<typeof started>['store']) =>
   selectQueuedAccessRequests(store.getState()).map((r) => [r.user_code, r.access_granted]);
@@ -77,6 +80,60 @@ describe('gate', () => {
     expect(console.error).toHaveBeenCalledWith('The gate could not be opened', expect.anything());
     // The attempt was the visitor's valid code: it stays recorded as granted.
     expect(queued(store)).toEqual([['10001', true]]);
+    // The back end hears of it, from the gate, and the fault is listed with what went wrong.
+    await vi.waitFor(() =>
+      expect(loggedLines()).toContainEqual(expect.objectContaining({ message: 'The gate could not be opened', meta: expect.objectContaining({ feature: 'gate' }) })),
+    );
+    expect(store.getState().diagnostics.faults).toContainEqual(expect.objectContaining({ kind: 'gate-signal', detail: expect.stringContaining('gate not opened') }));
+  });
+
+  it('a gate that fails with something other than an Error is listed as failed', async () => {
+    const { store, services } = started();
+    services.hardware.openGate.mockRejectedValueOnce({ code: -32000 });
+    store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
+    await vi.waitFor(() => expect(selectGateOpeningsInFlight(store.getState())).toBe(0));
+    expect(store.getState().diagnostics.faults).toContainEqual(expect.objectContaining({ kind: 'gate-signal', detail: 'failed' }));
+  });
+
+  it('the spoken outcome of a gate that failed waits for its tone, as the granted one does', async () => {
+    const { store, services } = started();
+    services.hardware.openGate.mockRejectedValueOnce(new Error('relay not pulsed'));
+    store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
+    await vi.waitFor(() => expect(services.speech.say).toHaveBeenCalledTimes(2));
+    const [granted, failed] = services.speech.say.mock.calls.map(([, options]) => options);
+    expect(granted?.delayMs).toBeGreaterThan(0);
+    expect(failed).toEqual(granted);
+  });
+
+  it('a refused typed code is said by its own sound alone; a refused card read is also spoken after the tone', () => {
+    const { store, services } = started();
+    store.dispatch(codeEntered({ code: '99999', source: 'keypad' }));
+    expect(services.sound.play).toHaveBeenCalledWith('sorryCode');
+    expect(services.speech.say).not.toHaveBeenCalled();
+    services.hardware.notify({ kind: 'facility', code: '55555' });
+    expect(services.speech.say).toHaveBeenCalledTimes(1);
+    expect(services.speech.say.mock.calls[0]?.[1]?.delayMs).toBeGreaterThan(0);
+  });
+
+  it('opening without a code is logged by the gate', async () => {
+    const { store } = started();
+    store.dispatch(gateOpenRequested(null));
+    await vi.waitFor(() =>
+      expect(loggedLines()).toContainEqual(
+        expect.objectContaining({ message: 'User who opened gate does not have access code', meta: expect.objectContaining({ feature: 'gate' }) }),
+      ),
+    );
+  });
+
+  it('counts openings in flight one by one: one of two ending leaves the other', () => {
+    const { store } = started();
+    store.dispatch(gateOpeningStarted());
+    store.dispatch(gateOpeningStarted());
+    store.dispatch(gateOpeningEnded());
+    expect(selectGateOpeningsInFlight(store.getState())).toBe(1);
+    store.dispatch(gateOpeningEnded());
+    store.dispatch(gateOpeningEnded());
+    expect(selectGateOpeningsInFlight(store.getState())).toBe(0);
   });
 });
 
