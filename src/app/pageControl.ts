@@ -23,15 +23,16 @@ export function createPageControl({ beforeReload, log, shell, win = window, prob
   let reloading = false;
 
   async function serverAnswers(): Promise<boolean> {
+    // A timer, not AbortSignal.timeout: Chromium has that only from 103.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), probeTimeoutMs);
     try {
-      const response = await win.fetch(win.location.origin + '/', {
-        method: 'HEAD',
-        cache: 'no-store',
-        signal: AbortSignal.timeout(probeTimeoutMs),
-      });
+      const response = await win.fetch(win.location.origin + '/', { method: 'HEAD', cache: 'no-store', signal: controller.signal });
       return response.ok;
     } catch {
       return false;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

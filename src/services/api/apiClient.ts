@@ -97,7 +97,7 @@ function encode(body: unknown): { type: string; text: string } | null {
 
 export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: everyCallMs }: ApiClientOptions): ApiClient {
   async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    const timeoutMs = everyCallMs ?? (Object.hasOwn(API_TIMEOUTS_MS, path) ? API_TIMEOUTS_MS[path as ApiPath] : 10_000);
+    const timeoutMs = everyCallMs ?? (Object.prototype.hasOwnProperty.call(API_TIMEOUTS_MS, path) ? API_TIMEOUTS_MS[path as ApiPath] : 10_000);
     const controller = new AbortController();
     // A timer (not AbortSignal.timeout) so a test's fake clock governs it too.
     const timer = setTimeout(() => controller.abort(), timeoutMs);
