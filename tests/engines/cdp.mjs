@@ -72,10 +72,11 @@ class Connection {
 
 /** A page in a browser context of its own (its own storage). */
 class Page {
-  constructor(connection, sessionId, contextId) {
+  constructor(connection, sessionId, contextId, targetId) {
     this.connection = connection;
     this.sessionId = sessionId;
     this.contextId = contextId;
+    this.targetId = targetId;
     /** Uncaught exceptions and console errors, as text. */
     this.errors = [];
     /** Every console message, for a failure's report. */
@@ -138,26 +139,29 @@ class Page {
     for (const key of keys) await this.press(key);
   }
 
-  /** A tap at the centre of the first element `selector` matches. */
-  async tap(selector) {
-    const box = await this.evaluate(`(() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`);
+  /** A tap at the centre of the element `element` (an expression) evaluates to. */
+  async tap(element) {
+    const box = await this.evaluate(`(() => { const r = (${element}).getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`);
     for (const type of ['mousePressed', 'mouseReleased']) await this.send('Input.dispatchMouseEvent', { type, x: box.x, y: box.y, button: 'left', clickCount: 1 });
   }
 
   async close() {
     this.connection.listeners.delete(this.onEvent);
-    await this.connection.send('Target.disposeBrowserContext', { browserContextId: this.contextId }).catch(() => undefined);
+    if (this.contextId) await this.connection.send('Target.disposeBrowserContext', { browserContextId: this.contextId }).catch(() => undefined);
+    else await this.connection.send('Target.closeTarget', { targetId: this.targetId }).catch(() => undefined);
   }
 }
 
 /**
  * Launches a Chromium binary headless with `args` besides the driver's own.
- * @param {{ binary: string, libDir?: string, args?: string[] }} options
+ * `profile` keeps the browser's data there (a restart finds its service
+ * worker and storage); without it a temporary one is removed at close.
+ * @param {{ binary: string, libDir?: string, args?: string[], profile?: string }} options
  */
-export async function launchOverCdp({ binary, libDir, args = [] }) {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'kiosk-engine-'));
+export async function launchOverCdp({ binary, libDir, args = [], profile }) {
+  const dataDir = profile ?? mkdtempSync(path.join(os.tmpdir(), 'kiosk-engine-'));
   const env = { ...process.env, ...(libDir ? { LD_LIBRARY_PATH: [libDir, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':') } : {}) };
-  const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${profile}`, ...args, 'about:blank'];
+  const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${dataDir}`, ...args, 'about:blank'];
   const { child, wsUrl } = await startProcess(binary, flags, env);
   const ws = new WebSocket(wsUrl, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
   await new Promise((resolve, reject) => {
@@ -168,23 +172,25 @@ export async function launchOverCdp({ binary, libDir, args = [] }) {
   const { product } = await connection.send('Browser.getVersion');
   return {
     product,
-    /** A new page in a browser context of its own, with its events on. */
-    async newPage() {
-      const { browserContextId } = await connection.send('Target.createBrowserContext');
-      const { targetId } = await connection.send('Target.createTarget', { url: 'about:blank', browserContextId });
+    /** A new page, by default in a browser context of its own; `shared` puts it in the profile's own context. */
+    async newPage({ shared = false } = {}) {
+      const browserContextId = shared ? undefined : (await connection.send('Target.createBrowserContext')).browserContextId;
+      const { targetId } = await connection.send('Target.createTarget', { url: 'about:blank', ...(browserContextId ? { browserContextId } : {}) });
       const { sessionId } = await connection.send('Target.attachToTarget', { targetId, flatten: true });
-      const page = new Page(connection, sessionId, browserContextId);
+      const page = new Page(connection, sessionId, browserContextId, targetId);
       await Promise.all(['Page.enable', 'Runtime.enable', 'Log.enable'].map((method) => page.send(method)));
       return page;
     },
     async close() {
       await connection.send('Browser.close').catch(() => undefined);
       ws.close();
-      if (child.exitCode === null) await new Promise((resolve) => {
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        child.once('exit', () => resolve(clearTimeout(timer)));
-      });
-      rmSync(profile, { recursive: true, force: true });
+      if (child.exitCode === null) {
+        await new Promise((resolve) => {
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+          child.once('exit', () => resolve(clearTimeout(timer)));
+        });
+      }
+      if (!profile) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

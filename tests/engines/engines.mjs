@@ -1,0 +1,50 @@
+// The engines the tier runs the kiosk on, each with how to launch it and what
+// it is allowed to say in its console that a current engine would not.
+import { launchOverCdp } from './cdp.mjs';
+import { unpackedChromium } from './oldChromium.mjs';
+import { launchWebKit } from './webdriver.mjs';
+
+/** Debian's Chromium, as the rest of the end-to-end suite uses it. */
+export const CURRENT_CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Flags for every Chromium of the tier: the fake camera and microphone, and WebRTC on a loopback-only network. */
+export const chromiumFlags = (cameraFile) => [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-video-capture=${cameraFile}`,
+  '--allow-loopback-in-peer-connection',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+/** Engines before 'wasm-unsafe-eval' (Chromium 97) report it as an invalid source, and ignore it. */
+const WASM_UNSAFE_EVAL_UNKNOWN = /Content Security Policy directive 'script-src' contains an invalid source: ''wasm-unsafe-eval''/;
+
+const chromium = (id, major, binary) => ({
+  id,
+  label: `Chromium ${major ?? 'current'}`,
+  model: 'GEN2',
+  directoryModel: 'GEN1',
+  allowedErrors: major !== undefined && major < 97 ? [WASM_UNSAFE_EVAL_UNKNOWN] : [],
+  /** @param {{ cameraFile: string, profile?: string }} options */
+  async launch({ cameraFile, profile }) {
+    const found = binary ? { binary } : await unpackedChromium(id);
+    return launchOverCdp({ ...found, args: chromiumFlags(cameraFile), profile });
+  },
+});
+
+export const ENGINES = [
+  chromium('chromium-83', 83),
+  chromium('chromium-92', 92),
+  chromium('chromium-110', 110),
+  chromium('chromium-current', undefined, CURRENT_CHROMIUM),
+  {
+    id: 'webkit',
+    label: 'WebKitGTK',
+    model: 'TOUCH',
+    directoryModel: 'TOUCH',
+    allowedErrors: [],
+    launch: () => launchWebKit(),
+  },
+];

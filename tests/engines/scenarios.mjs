@@ -1,0 +1,115 @@
+// What the engines tier checks on each engine, as a visitor and the back end
+// see it: each scenario opens the kiosk in a fresh page (its own storage) against
+// a fresh simulator, and reads the simulator's records.
+import assert from 'node:assert/strict';
+import { KNOWN } from '../../simulator/seed.mjs';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Expressions evaluated in the page. */
+export const IN_PAGE = {
+  title: `document.querySelector('h1') && document.querySelector('h1').textContent`,
+  notice: `(document.querySelector('[role=alertdialog] h1') || {}).textContent || ''`,
+  status: `(document.querySelector('[role=status]') || {}).textContent || ''`,
+  path: 'location.pathname + location.search',
+  /** The element whose own text is `text` among those `selector` matches. */
+  element: (selector, text) => `[...document.querySelectorAll(${JSON.stringify(selector)})].find((e) => e.textContent.trim() === ${JSON.stringify(text)})`,
+};
+
+/** Polls `read` until `check` holds for what it returns; resolves with that. */
+export async function until(read, check, { timeout = 10_000, message = 'condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await read();
+    if (check(last)) return last;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${message}; last: ${JSON.stringify(last)?.slice(0, 400)}`);
+    await sleep(50);
+  }
+}
+
+const hardwareIn = (sim) => sim.state.hardware.filter((r) => r.direction === 'in' && r.method !== 'detectUrl').map((r) => [r.method, r.params]);
+
+/** Opens the kiosk and waits for the welcome title and the hardware socket. */
+export async function openKiosk({ page, kiosk, sim }, model, path = '/') {
+  await page.goto(kiosk.url(model, path));
+  if (path === '/') await page.waitFor(`(${IN_PAGE.title} || '').startsWith('Welcome to ')`, { message: 'the welcome title' });
+  await until(() => sim.snapshot().connections.hardware, (n) => n > 0, { message: 'the kiosk on the hardware socket' });
+}
+
+async function expectNotice(page, text) {
+  await until(() => page.evaluate(IN_PAGE.notice), (notice) => notice === text, { message: `the notice '${text}'` });
+}
+
+/** A gate opening with `code`: wiegand then the relay at the hardware socket, a granted request at the back end. */
+async function expectGateOpened(sim, code) {
+  await until(() => hardwareIn(sim), (calls) => calls.length >= 2, { message: 'wiegand and enable_relay1' });
+  assert.deepEqual(hardwareIn(sim), [['wiegand', [0, code]], ['enable_relay1', []]]);
+  const [request] = await until(() => sim.state.accessRequests, (list) => list.length > 0, { message: 'the access request' });
+  assert.deepEqual([request.user_code, request.access_granted], [code, true]);
+}
+
+/** Types digits as the model takes them: keys on a button model, the on-screen keypad on TOUCH. */
+async function enterCode(page, model, code) {
+  if (model !== 'TOUCH') return page.type(code);
+  await page.tap(IN_PAGE.element('a', 'Enter a numeric code'));
+  await page.waitFor(`location.pathname === '/enter-code'`);
+  for (const digit of code) await page.tap(IN_PAGE.element('.keypad button', digit));
+}
+
+export const SCENARIOS = {
+  async welcome({ page }) {
+    assert.equal(await page.evaluate(IN_PAGE.title), 'Welcome to Maple Court Apartments!');
+  },
+
+  async code({ page, sim, model }) {
+    await enterCode(page, model, KNOWN.residentCode);
+    await expectNotice(page, 'Access Granted!');
+    await expectGateOpened(sim, KNOWN.residentCode);
+  },
+
+  async invalidCode({ page, sim, model }) {
+    await enterCode(page, model, KNOWN.invalidCode);
+    await expectNotice(page, "Sorry, that code didn't work");
+    const [request] = await until(() => sim.state.accessRequests, (list) => list.length > 0, { message: 'the refused request' });
+    assert.deepEqual([request.user_code, request.access_granted], [KNOWN.invalidCode, false]);
+    assert.deepEqual(hardwareIn(sim), []);
+  },
+
+  async card({ page, sim }) {
+    assert.equal(sim.facility(KNOWN.staffCode), 1);
+    await expectNotice(page, 'Access Granted!');
+    await expectGateOpened(sim, KNOWN.staffCode);
+  },
+
+  async directory({ page, model }) {
+    if (model === 'TOUCH') {
+      await page.tap(IN_PAGE.element('a', 'Call a resident'));
+      await page.waitFor(`!!document.querySelector('.directory-row')`, { message: 'directory rows' });
+      await page.tap(`[...document.querySelectorAll('.directory-row')].find((e) => e.textContent.includes(${JSON.stringify(KNOWN.firstResident.name)}))`);
+      await page.waitFor(`location.search === '?resident=${KNOWN.firstResident.id}'`, { message: 'the call to the first resident' });
+      return;
+    }
+    const pageLabel = `(document.querySelector('[aria-label^="Page "]') || {}).getAttribute && document.querySelector('[aria-label^="Page "]').getAttribute('aria-label')`;
+    await page.press('ArrowDown');
+    await page.waitFor(`${IN_PAGE.title} === 'call resident'`, { message: 'the directory' });
+    assert.equal(await page.evaluate(pageLabel), 'Page 1');
+    await page.press('ArrowDown');
+    await page.waitFor(`${pageLabel} === 'Page 2'`, { message: 'page 2' });
+    await page.press('Escape');
+    await page.waitFor(`location.pathname === '/'`);
+    await page.press('ArrowUp');
+    await page.waitFor(`!!document.querySelector('[role=status][aria-label="Lookup code"]')`, { message: 'the lookup code slots' });
+    await page.type(KNOWN.firstResident.lookup);
+    await page.waitFor(`location.search === '?resident=${KNOWN.firstResident.id}'`, { message: 'the call to the looked-up resident' });
+  },
+
+  /** The camera shows KNOWN.residentCode as a QR code (the browser's fake camera). */
+  async qr({ page, sim, model }) {
+    if (model === 'TOUCH') await page.tap(IN_PAGE.element('a', 'Scan a QR code'));
+    else await page.press('Enter');
+    await page.waitFor(`location.pathname === '/scan-qr'`);
+    await expectNotice(page, 'Access Granted!');
+    await expectGateOpened(sim, KNOWN.residentCode);
+  },
+};
