@@ -49,6 +49,27 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
   },
   {
+    // What the support floor, Chromium 83, lacks (README, "Engines"): a polyfill
+    // in src/lib/polyfills.ts where a dependency needs it, never in our own code.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...[['Object', 'hasOwn'], ['AbortSignal', 'timeout'], ['AbortSignal', 'any'], ['Promise', 'any']].map(([object, property]) => ({
+          object,
+          property,
+          message: 'Chromium 83 lacks it.',
+        })),
+      ],
+      'no-restricted-globals': ['error', ...['structuredClone', 'WeakRef', 'AggregateError'].map((name) => ({ name, message: 'Chromium 83 lacks it.' }))],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'CallExpression[callee.property.name=/^(at|findLast|findLastIndex|replaceAll|toSorted|toReversed|toSpliced)$/]', message: 'Chromium 83 lacks it.' },
+      ],
+    },
+  },
+  {
     files: ['src/app/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

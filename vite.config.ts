@@ -52,6 +52,8 @@ const offlineShell = VitePWA({
 export default defineConfig({
   plugins: [react(), contentSecurityPolicyMeta(), offlineShell],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  // A module worker (as the page starts it), so the QR worker loads only the decoder its engine can run.
+  worker: { format: 'es' },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 5173 },
   build: {

@@ -36,9 +36,16 @@ export async function measureBundle(dir) {
     lazy.push({ name: path.basename(key).replace(/\.[jt]sx?$/, ''), files: own, bytes: await total(own) });
   }
   const assets = (await readdir(path.join(dir, 'assets'))).map((name) => `assets/${name}`).filter(isCode);
-  // The scan screen's worker and the WebAssembly it loads, fetched when a scan starts.
-  const worker = assets.filter((file) => /^(qrDecoder\.worker|zxing_reader)/.test(path.basename(file)));
-  if (worker.length > 0) lazy.push({ name: 'QR decoder worker', files: worker, bytes: await total(worker) });
+  // The scan screen's worker and the decoder it loads when a scan starts: ZXing and its
+  // WebAssembly, or jsQR on an engine that may not compile WebAssembly.
+  const named = (pattern) => assets.filter((file) => pattern.test(path.basename(file)));
+  for (const [name, pattern] of [
+    ['QR decoder worker, ZXing', /^(qrDecoder\.worker|zxingReader|zxing_reader)-/],
+    ['QR decoder worker, jsQR', /^(qrDecoder\.worker|jsqrReader)-/],
+  ]) {
+    const files = named(pattern);
+    if (files.length > 0) lazy.push({ name, files, bytes: await total(files) });
+  }
   lazy.sort((a, b) => b.bytes - a.bytes);
 
   return {

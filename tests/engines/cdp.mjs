@@ -81,8 +81,16 @@ class Page {
     this.errors = [];
     /** Every console message, for a failure's report. */
     this.console = [];
+    /** The page's session and those of its workers, attached as they start. */
+    this.sessions = new Set([sessionId]);
     this.onEvent = (message) => {
-      if (message.sessionId !== this.sessionId) return;
+      if (!this.sessions.has(message.sessionId)) return;
+      if (message.method === 'Target.attachedToTarget') {
+        this.sessions.add(message.params.sessionId);
+        void connection.send('Runtime.enable', {}, message.params.sessionId).catch(() => undefined);
+        void connection.send('Runtime.runIfWaitingForDebugger', {}, message.params.sessionId).catch(() => undefined);
+        return;
+      }
       if (message.method === 'Runtime.exceptionThrown') {
         const { exceptionDetails: d } = message.params;
         this.errors.push(`uncaught: ${d.exception?.description ?? d.text}`);
@@ -179,6 +187,8 @@ export async function launchOverCdp({ binary, libDir, args = [], profile }) {
       const { sessionId } = await connection.send('Target.attachToTarget', { targetId, flatten: true });
       const page = new Page(connection, sessionId, browserContextId, targetId);
       await Promise.all(['Page.enable', 'Runtime.enable', 'Log.enable'].map((method) => page.send(method)));
+      // The QR worker's errors count as the page's.
+      await page.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true });
       return page;
     },
     async close() {

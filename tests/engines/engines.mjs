@@ -34,7 +34,7 @@ const chromium = (id, major, binary) => ({
   },
 });
 
-export const ENGINES = [
+const ALL = [
   chromium('chromium-83', 83),
   chromium('chromium-92', 92),
   chromium('chromium-110', 110),
@@ -48,3 +48,6 @@ export const ENGINES = [
     launch: () => launchWebKit(),
   },
 ];
+
+/** Every engine, or those KIOSK_ENGINES names (comma-separated ids, e.g. `chromium-83,webkit`). */
+export const ENGINES = process.env.KIOSK_ENGINES ? ALL.filter((engine) => process.env.KIOSK_ENGINES.split(',').includes(engine.id)) : ALL;

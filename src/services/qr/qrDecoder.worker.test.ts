@@ -15,6 +15,8 @@ describe('QR decoder worker', () => {
 
   beforeAll(async () => {
     await import('./qrDecoder.worker');
+    // The worker picks ZXing here (Node compiles WebAssembly) and loads it; its own preparation comes first.
+    await import('./zxingReader');
     // Node has no server for the worker's .wasm address: hand the reader the file's bytes instead.
     const wasm = readFileSync(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
     await prepareZXingModule({ overrides: { wasmBinary: new Uint8Array(wasm).buffer }, fireImmediately: true });
