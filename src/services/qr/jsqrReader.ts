@@ -4,6 +4,6 @@
 import jsQR from 'jsqr';
 
 /** The text of the QR code in an RGBA frame, or null. Dark on light only, as ZXing is asked. */
-export async function readQr(data: Uint8ClampedArray, width: number, height: number): Promise<string | null> {
+export async function readQr(data: Uint8ClampedArray<ArrayBuffer>, width: number, height: number): Promise<string | null> {
   return jsQR(data, width, height, { inversionAttempts: 'dontInvert' })?.data ?? null;
 }

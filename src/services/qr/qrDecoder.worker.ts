@@ -9,7 +9,7 @@ interface WorkerScope {
   postMessage(reply: DecodeReply): void;
 }
 
-type ReadQr = (data: Uint8ClampedArray, width: number, height: number) => Promise<string | null>;
+type ReadQr = (data: Uint8ClampedArray<ArrayBuffer>, width: number, height: number) => Promise<string | null>;
 
 const scope = self as unknown as WorkerScope;
 

@@ -16,7 +16,7 @@ prepareZXingModule({ overrides: { locateFile: (file: string, prefix: string) => 
 const OPTIONS: ReaderOptions = { formats: ['QRCode'], tryInvert: false, maxNumberOfSymbols: 1 };
 
 /** The text of the QR code in an RGBA frame, or null. */
-export async function readQr(data: Uint8ClampedArray, width: number, height: number): Promise<string | null> {
+export async function readQr(data: Uint8ClampedArray<ArrayBuffer>, width: number, height: number): Promise<string | null> {
   const [code] = await readBarcodes({ data, width, height, colorSpace: 'srgb' }, OPTIONS);
   return code?.isValid ? code.text : null;
 }
