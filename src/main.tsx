@@ -8,6 +8,7 @@ import { logUncaughtErrors } from './app/globalErrors';
 import { becomeOnlyKiosk } from './app/kioskLock';
 import { openPersistedStore } from './app/persistence/persistedStore';
 import { installLockdown } from './app/lockdown';
+import { detectCapabilities } from './lib/capabilities';
 import { startKiosk } from './app/startup';
 import { Splash } from './features/session/components/Splash';
 import { StandbyMessage } from './features/session/components/StandbyMessage';
@@ -16,13 +17,21 @@ import { readLaunchParams } from './features/session/launchParams';
 import './styles.css';
 
 installLockdown(window);
+const capabilities = detectCapabilities(window);
 const launch = readLaunchParams(window.location.search);
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 async function boot(): Promise<void> {
   root.render(<Splash />);
   // Another window of this kiosk runs the panel: wait, touching neither the storage nor the hardware.
-  const lock = await becomeOnlyKiosk(window.navigator.locks, () => root.render(<StandbyMessage />));
+  await becomeOnlyKiosk(
+    {
+      locks: capabilities.webLocks ? window.navigator.locks : undefined,
+      storage: window.localStorage,
+      onLeave: (release) => window.addEventListener('pagehide', release, { once: true }),
+    },
+    () => root.render(<StandbyMessage />),
+  );
   const { store, services, saver } = openPersistedStore(window.localStorage, (getState) =>
     createServices(config, {
       getToken: () => getState().session.token,
@@ -30,11 +39,11 @@ async function boot(): Promise<void> {
       beforeReload: async () => {
         if (!saver.flush()) throw new Error('stored state not written yet');
       },
+      capabilities,
     }),
   );
   const appLogger = services.logger.child('app');
   logUncaughtErrors(window, appLogger);
-  if (lock === 'unavailable') appLogger.error('Web Locks unavailable: a second window of this kiosk would run the panel too');
   startKiosk(store, launch, window);
   // The service worker's download of the whole build waits until this page has its own files.
   if (document.readyState === 'complete') services.page.keepForOffline();

@@ -1,7 +1,8 @@
+import { FULL_CAPABILITIES } from '../lib/capabilities';
 import { readConfig } from './config';
 import { createServices } from './createServices';
 
-const hooks = { getToken: () => 'test-token', getSettings: () => ({ language: 'en' as const, spokenPrompts: false }), beforeReload: async () => undefined };
+const hooks = { getToken: () => 'test-token', getSettings: () => ({ language: 'en' as const, spokenPrompts: false }), beforeReload: async () => undefined, capabilities: FULL_CAPABILITIES };
 
 describe('createServices', () => {
   // SPEC.md section 9: a recent call stops counting after 3,600,000 ms; 10 s in development.

@@ -1,3 +1,4 @@
+import type { Capabilities } from '../lib/capabilities';
 import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice';
 import type { DeviceSettings } from '../features/session/deviceSettings';
 import { createApiClient } from '../services/api/apiClient';
@@ -21,13 +22,17 @@ interface Hooks {
   getSettings: () => DeviceSettings;
   /** Saves the state before the page goes away. */
   beforeReload: () => Promise<unknown>;
+  /** What the engine gives the kiosk (main.tsx detects it before anything starts). */
+  capabilities: Capabilities;
 }
 
 /** The composition root: the real adapters, built once per page. */
-export function createServices(config: AppConfig, { getToken, getSettings, beforeReload }: Hooks): Services {
+export function createServices(config: AppConfig, { getToken, getSettings, beforeReload, capabilities }: Hooks): Services {
   const api = createApiClient({ baseUrl: config.apiUrl, getToken });
   const logger = createRemoteLogger(api);
-  const shell = createShellWorker({ url: config.serviceWorkerUrl, container: navigator.serviceWorker, log: logger.child('shell').error });
+  // Without a service worker the kiosk runs online only (the installer screen says why).
+  const container = capabilities.offlineStartMissing === null ? navigator.serviceWorker : undefined;
+  const shell = createShellWorker({ url: config.serviceWorkerUrl, container, log: logger.child('shell').error });
   const page = createPageControl({ beforeReload, log: logger.child('page').error, shell });
   const realtimeLog = logger.child('realtime').error;
   const speechLog = logger.child('speech').error;
@@ -70,6 +75,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
     },
     reloadAfterNotification: config.reloadAfterNotification,
     settings: { codeLock: config.codeLock },
+    capabilities,
   };
 }
 

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { accessRequestQueued } from '../features/access-queue/accessQueueSlice';
 import { faultRaised } from '../features/diagnostics/diagnosticsSlice';
 import { withApiServer } from '../testing/apiServer';
+import { createTestServices } from '../testing/fakeServices';
 import { renderKiosk } from '../testing/renderKiosk';
 
 withApiServer();
@@ -49,6 +50,18 @@ describe('installer screen', () => {
     expect(within(faults).getByRole('listitem')).toHaveTextContent(/Camera could not be opened since .* \(QR scan: refused, Permission denied\), not reported yet/);
     expect(text).not.toMatch(/10001|test-token/);
     expect(screen.getByText('Press * to leave. This screen closes by itself after 60 s.')).toBeInTheDocument();
+  });
+
+  it.each([
+    [null, 'available'],
+    ['no-service-worker', 'not available: this browser has no service workers, so the kiosk runs online only'],
+    ['insecure-context', 'not available: the page is not a secure context (https, or http on localhost), so the kiosk runs online only'],
+  ] as const)('says whether the kiosk can start offline (%s)', (missing, shown) => {
+    const services = createTestServices();
+    services.capabilities.offlineStartMissing = missing;
+    renderKiosk({ services });
+    pressAll(SEQUENCE);
+    expect(screen.getByText('Offline start').nextElementSibling).toHaveTextContent(shown);
   });
 
   it('does not open when the presses take longer than 3 s, start away from home, or are broken by another', () => {

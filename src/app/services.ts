@@ -1,3 +1,4 @@
+import type { Capabilities } from '../lib/capabilities';
 import type { ApiClient } from '../services/api/apiClient';
 import type { Logger } from '../services/api/remoteLogger';
 import type { CallStreamRegistry } from '../services/call/callStreams';
@@ -52,4 +53,6 @@ export interface Services {
   reloadAfterNotification: boolean;
   /** Build-time settings the listeners need. */
   settings: { codeLock: CodeLockSettings };
+  /** What the engine gives the kiosk, detected once at start. */
+  capabilities: Capabilities;
 }

@@ -1,3 +1,4 @@
+import { FULL_CAPABILITIES, type Capabilities } from '../lib/capabilities';
 import { vi } from 'vitest';
 import type { Services } from '../app/services';
 import { createApiClient } from '../services/api/apiClient';
@@ -107,6 +108,7 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     reloadAfterNotification: true,
     // The lock as the issue of record words it: 5 refused codes within 60 s lock entry for 30 s.
     settings: { codeLock: { attempts: 5, windowMs: 60_000, lockMs: 30_000 } },
+    capabilities: { ...FULL_CAPABILITIES } as Capabilities,
   };
   return services satisfies Services;
 }

@@ -62,8 +62,12 @@ export interface CallContext {
 export interface PlacedCall extends CallContext {
   kit: CallKit;
   server: ServerCall;
-  stream: MediaStream;
+  /** The panel's camera and microphone; null on an engine without a camera API, whose calls go by phone. */
+  stream: MediaStream | null;
 }
+
+/** A call with the panel's camera: what the video routes need. */
+export type VideoCall = PlacedCall & { stream: MediaStream };
 
 /** The parts of a forked task a route uses: every wait ends when the call does. */
 export type RouteApi = Pick<ForkedTaskAPI, 'pause'>;

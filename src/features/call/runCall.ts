@@ -6,7 +6,7 @@ import { selectTelnyxEnabled } from '../property/featureFlagsSlice';
 import { selectPropertyData } from '../property/propertySlice';
 import { propertyChannelName } from '../realtime/realtimeActions';
 import { callCounted, isCallThrottled, selectRecentCallCount } from '../recent-calls/recentCallsSlice';
-import { createCallContext, type CallContext, type PlacedCall } from './callContext';
+import { createCallContext, type CallContext, type PlacedCall, type VideoCall } from './callContext';
 import { callNotice } from './callErrors';
 import {
   callCreated,
@@ -33,6 +33,8 @@ import { parseServerCall } from './serverCall';
 export const CALL_HARD_TIMEOUT_MS = 300000;
 export const VIDEO_FALLBACK_MS = 30000;
 export const CAMERA_WARM_UP_MS = 2000;
+/** The picture of a call placed on an engine without a camera API: an empty data URL. */
+export const NO_CAMERA_SNAPSHOT = 'data:,';
 
 const isAbort = (error: unknown) => error instanceof TaskAbortError || error instanceof ScopeClosedError;
 
@@ -128,18 +130,21 @@ async function startCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
 
   const kit = await api.pause(services.call.load());
   const { media } = kit;
-  let stream: MediaStream;
-  try {
-    stream = await api.pause(scope.adopt(media.open(), media.stop));
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return call.fail('no-media', error);
+  // An engine without a camera API places the call without a picture, and by phone (connect).
+  let stream: MediaStream | null = null;
+  let image = NO_CAMERA_SNAPSHOT;
+  if (services.capabilities.camera) {
+    try {
+      stream = await api.pause(scope.adopt(media.open(), media.stop));
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      return call.fail('no-media', error);
+    }
+    services.call.streams.set('local', stream);
+    scope.defer(() => services.call.streams.set('local', null));
+    await api.delay(CAMERA_WARM_UP_MS);
+    image = await api.pause(media.capture(stream));
   }
-  services.call.streams.set('local', stream);
-  scope.defer(() => services.call.streams.set('local', null));
-
-  await api.delay(CAMERA_WARM_UP_MS);
-  const image = await api.pause(media.capture(stream));
   const server = parseServerCall(
     await api.pause(services.api.createCall({ resident_id: info.residentId, image_data: image, telnyx_enabled: call.telnyx })),
   );
@@ -148,13 +153,18 @@ async function startCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
   await connect(api, { ...call, kit, server, stream });
 }
 
-/** SPEC.md section 4: video first where allowed, and the phone when video is not allowed or not answered in 30 s. */
+/**
+ * SPEC.md section 4: video first where allowed, and the phone when video is
+ * not allowed or not answered in 30 s; at once on an engine without a camera
+ * API or WebRTC.
+ */
 async function connect(api: ForkedTaskAPI, call: PlacedCall): Promise<void> {
   const started = (route: 'peer' | 'voice' | 'room' | 'sip') => call.listener.dispatch(routeStarted({ callId: call.callId, route }));
-  if (call.info.video) {
+  const { stream } = call;
+  if (call.info.video && stream && call.services.capabilities.peerConnection) {
     started(call.telnyx ? 'room' : 'peer');
-    const video = call.telnyx ? (placed: PlacedCall) => roomRoute(api, placed) : peerRoute;
-    if ((await withFallback(api, call, video)) === 'answered') return;
+    const video = call.telnyx ? (placed: VideoCall) => roomRoute(api, placed) : peerRoute;
+    if ((await withFallback(api, { ...call, stream }, video)) === 'answered') return;
   }
   started(call.telnyx ? 'sip' : 'voice');
   await (call.telnyx ? sipRoute(api, call) : voiceRoute(api, call));
@@ -167,8 +177,8 @@ async function connect(api: ForkedTaskAPI, call: PlacedCall): Promise<void> {
  */
 async function withFallback(
   api: ForkedTaskAPI,
-  call: PlacedCall,
-  route: (placed: PlacedCall) => Promise<'answered' | 'fallback'>,
+  call: VideoCall,
+  route: (placed: VideoCall) => Promise<'answered' | 'fallback'>,
 ): Promise<'answered' | 'fallback'> {
   const scope = call.scope.child();
   let outcome: 'answered' | 'fallback';

@@ -6,6 +6,7 @@ import { propertyLoadStarted } from '../../features/property/propertyLoadSlice';
 import { notificationPushed } from '../../features/notifications/notificationsSlice';
 import type { PanelModel } from '../../features/session/models';
 import { withApiServer } from '../../testing/apiServer';
+import { createTestServices } from '../../testing/fakeServices';
 import { rawProperty } from '../../testing/fixtures';
 import { renderKiosk } from '../../testing/renderKiosk';
 
@@ -36,6 +37,16 @@ describe('home screen', () => {
   ])('hides the link when %s is off', (flag, name) => {
     renderKiosk({ property: withDevice({ [flag]: false }) });
     expect(screen.queryByRole('link', { name: new RegExp(name) })).not.toBeInTheDocument();
+  });
+
+  it('an engine without a camera API hides the QR link, and GO does not open the scanner', () => {
+    const services = createTestServices();
+    services.capabilities.camera = false;
+    renderKiosk({ services });
+    expect(screen.queryByRole('link', { name: /Scan a QR code/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Enter a numeric code/ })).toBeInTheDocument();
+    press('Enter');
+    expect(location()).toBe('/');
   });
 
   it('hides call manager when the property has no phone', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { useServices } from '../../app/servicesContext';
 import { config } from '../../app/config';
 import { Logo } from '../../components/Logo';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
@@ -31,7 +32,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const notificationShowing = useAppSelector(selectCurrentNotification) !== null;
   const { labels, t, model } = useDevice();
   const { language } = useAppSelector(selectDeviceSettings);
-  const links = homeLinks(device, property, isOnline);
+  const links = homeLinks(device, property, isOnline, useServices().capabilities.camera);
   const lockSeconds = useCodeLockSeconds();
   const [guiding, setGuiding] = useState(false);
   const [guidance, setGuidance] = useState<typeof import('./Guidance') | null>(null);

@@ -20,11 +20,11 @@ export function loadGuidance(): Promise<typeof import('./Guidance')> {
   return guidance;
 }
 
-/** Which home links show: device flags, connectivity for the online-only ones, a phone for the manager. */
-export function homeLinks(device: Device | null, property: PropertyMeta | null, isOnline: boolean): HomeLinks {
+/** Which home links show: device flags, connectivity for the online-only ones, a phone for the manager, a camera API for the QR scan. */
+export function homeLinks(device: Device | null, property: PropertyMeta | null, isOnline: boolean, hasCamera = true): HomeLinks {
   return {
     enterCode: device?.enable_numeric_codes === true,
-    scanQr: device?.enable_qr_codes === true,
+    scanQr: hasCamera && device?.enable_qr_codes === true,
     directory: isOnline && device?.enable_resident_directory === true,
     callManager: isOnline && device?.enable_call_manager === true && Boolean(property?.phone),
   };

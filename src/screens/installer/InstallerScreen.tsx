@@ -1,4 +1,5 @@
 import { useAppSelector } from '../../app/hooks';
+import { useServices } from '../../app/servicesContext';
 import { config } from '../../app/config';
 import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { selectHardwareSocket } from '../../features/hardware/hardwareStatusSlice';
@@ -8,6 +9,7 @@ import { selectFaults, selectLastPropertyLoad, selectPropertyFailingSince, type 
 import { selectDeviceSettings } from '../../features/session/deviceSettings';
 import { selectModel } from '../../features/session/sessionSlice';
 import { useDevice } from '../../features/session/useDevice';
+import type { Capabilities } from '../../lib/capabilities';
 import { installerStrings, type InstallerKey } from '../../strings/installerStrings';
 import './InstallerScreen.css';
 
@@ -27,6 +29,7 @@ export function InstallerScreen() {
   const queue = useAppSelector(selectQueuedAccessRequests);
   const socket = useAppSelector(selectHardwareSocket);
   const faults = useAppSelector(selectFaults);
+  const { offlineStartMissing } = useServices().capabilities;
   const t = installerStrings(settings.language);
   const time = (ms: number) => new Date(ms).toLocaleString(settings.language, { dateStyle: 'short', timeStyle: 'medium' });
   const oldest = Math.min(...queue.map((request) => Date.parse(request.created_at)).filter(Number.isFinite));
@@ -41,6 +44,7 @@ export function InstallerScreen() {
     ['installer.propertyLoad', failingSince === null ? load : t('installer.failingSince', { time: load, since: time(failingSince) })],
     ['installer.queue', queue.length > 0 && Number.isFinite(oldest) ? t('installer.queueOldest', { count: queue.length, time: time(oldest) }) : String(queue.length)],
     ['installer.socket', socketText(t, socket.state, socket.since === null ? '' : time(socket.since))],
+    ['installer.offlineStart', t(OFFLINE_START[offlineStartMissing ?? 'ready'])],
   ];
 
   return (
@@ -70,6 +74,13 @@ export function InstallerScreen() {
 }
 
 type InstallerTranslate = ReturnType<typeof installerStrings>;
+
+/** Whether the kiosk keeps itself for an offline start, and why not. */
+const OFFLINE_START: Record<NonNullable<Capabilities['offlineStartMissing']> | 'ready', InstallerKey> = {
+  ready: 'installer.offlineReady',
+  'no-service-worker': 'installer.offlineNoServiceWorker',
+  'insecure-context': 'installer.offlineInsecure',
+};
 
 function socketText(t: InstallerTranslate, state: string, since: string): string {
   if (state === 'connected') return t('installer.socketConnected', { time: since });

@@ -1,4 +1,4 @@
-import type { PlacedCall } from '../callContext';
+import type { VideoCall } from '../callContext';
 import { sendCallEvent, showRemoteStream } from './routeHelpers';
 
 /**
@@ -7,7 +7,7 @@ import { sendCallEvent, showRemoteStream } from './routeHelpers';
  * or close ends the call as 'Call disconnected' (SPEC.md section 4). Whether it
  * is too late (30 s) is the workflow's decision.
  */
-export function peerRoute(call: PlacedCall): Promise<'answered'> {
+export function peerRoute(call: VideoCall): Promise<'answered'> {
   const { scope, server, signals } = call;
   return new Promise((resolve) => {
     const peer = call.kit.createPeer({

@@ -1,7 +1,7 @@
 import type { VideoRoom } from '../../../services/call/types';
 import { withDeadline } from '../../../services/call/withDeadline';
 import { callDenied, gateApproved } from '../callEvents';
-import type { PlacedCall, RouteApi } from '../callContext';
+import type { RouteApi, VideoCall } from '../callContext';
 import { showRemoteStream } from './routeHelpers';
 
 /** Longest wait for a join token and for joining; the SDK alone takes 30 s to give up. */
@@ -14,7 +14,7 @@ export const ROOM_JOIN_DEADLINE_MS = 15000;
  * 'decline' ends it refused. Resolves 'answered' at the first message, or
  * 'fallback' when the room cannot be joined or closes before any message.
  */
-export async function roomRoute(api: RouteApi, call: PlacedCall): Promise<'answered' | 'fallback'> {
+export async function roomRoute(api: RouteApi, call: VideoCall): Promise<'answered' | 'fallback'> {
   const { server, scope, services, callId, kit } = call;
   if (!server.roomId) throw new Error('The created call has no room_id');
   const roomId = server.roomId;
