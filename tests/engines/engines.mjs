@@ -27,6 +27,8 @@ const chromium = (id, major, binary) => ({
   model: 'GEN2',
   directoryModel: 'GEN1',
   allowedErrors: major !== undefined && major < 97 ? [WASM_UNSAFE_EVAL_UNKNOWN] : [],
+  /** A profile folder that a restart finds again (offline boot). */
+  lastingProfile: true,
   /** @param {{ cameraFile: string, profile?: string }} options */
   async launch({ cameraFile, profile }) {
     const found = binary ? { binary } : await unpackedChromium(id);
@@ -45,6 +47,7 @@ const ALL = [
     model: 'TOUCH',
     directoryModel: 'TOUCH',
     allowedErrors: [],
+    lastingProfile: false,
     launch: () => launchWebKit(),
   },
 ];

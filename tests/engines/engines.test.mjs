@@ -12,7 +12,9 @@ import { startStaticServer } from '../../scripts/static-server.mjs';
 import { KNOWN } from '../../simulator/seed.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
 import { writeQrY4m } from '../e2e/support/qr-video.mjs';
-import { ENGINES } from './engines.mjs';
+import { launchOverCdp } from './cdp.mjs';
+import { chromiumFlags, CURRENT_CHROMIUM, ENGINES } from './engines.mjs';
+import { offlineBoot } from './offlineBoot.mjs';
 import { openKiosk, SCENARIOS } from './scenarios.mjs';
 
 const HOST = '127.0.0.1';
@@ -22,12 +24,15 @@ const cameraFile = writeQrY4m(path.join(work, 'resident-code.y4m'), KNOWN.reside
 const outDir = path.join(ROOT, `dist-engines-${process.pid}`);
 const simPort = 41000 + (process.pid % 20000);
 let server;
+/** The resident's app for calls: the simulator's console in a current Chromium, started at the first call. */
+let farEnd;
 
 before(async () => {
   await buildForSimulator({ host: HOST, port: simPort, outDir });
   server = await startStaticServer({ dir: outDir, port: 0, host: HOST });
 });
 after(async () => {
+  await farEnd?.close();
   await server?.close();
   rmSync(outDir, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });
@@ -43,13 +48,25 @@ function uncaught(page, sim, allowed) {
   return [...page.errors, ...logged].filter((text) => !allowed.some((pattern) => pattern.test(text)));
 }
 
+/** What the engine offers, read in a page of the kiosk's origin (a secure context: 127.0.0.1). */
+const PROBE = `navigator.mediaDevices && navigator.mediaDevices.enumerateDevices
+  ? navigator.mediaDevices.enumerateDevices().then((devices) => devices.filter((d) => d.kind === 'videoinput').length)
+  : 0`;
+
 for (const engine of ENGINES) {
   describe(engine.label, () => {
     let browser;
     let sim;
+    const offers = {};
     before(async () => {
       browser = await engine.launch({ cameraFile });
-      console.log(`[engines] ${engine.label}: ${browser.product}`);
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/logo.svg`);
+      offers.cameras = await page.evaluate(PROBE);
+      offers.webrtc = await page.evaluate(`typeof RTCPeerConnection === 'function'`);
+      offers.serviceWorker = await page.evaluate(`'serviceWorker' in navigator`);
+      await page.close();
+      console.log(`[engines] ${engine.label}: ${browser.product}; cameras ${offers.cameras}, WebRTC ${offers.webrtc}, service worker ${offers.serviceWorker}`);
     });
     after(() => browser?.close());
     beforeEach(async () => {
@@ -57,24 +74,46 @@ for (const engine of ENGINES) {
     });
     afterEach(() => sim.close());
 
-    /** A scenario in a fresh page of `model`, failing on any uncaught error it raised. */
-    const scenario = (name, model, run) =>
-      test(name, async () => {
+    /**
+     * A scenario in a fresh page of `model`, failing on any uncaught error it
+     * raised; skipped, saying why, where the engine lacks what it needs.
+     */
+    const scenario = (name, model, run, { missing = () => null, prepare = () => undefined } = {}) =>
+      test(name, async (t) => {
+        const lacking = missing();
+        if (lacking) return t.skip(lacking);
+        await prepare(sim);
         const page = await browser.newPage();
         try {
           await openKiosk({ page, kiosk: kioskAt(server.url), sim }, model);
-          await run({ page, sim, model });
+          await run({ page, sim, model, farEnd });
           assert.deepEqual(uncaught(page, sim, engine.allowedErrors), []);
         } finally {
           await page.close();
         }
       });
+    const noCamera = () => (offers.cameras > 0 ? null : 'the engine lists no camera (enumerateDevices has no videoinput; getUserMedia fails)');
 
     scenario('welcome', engine.model, SCENARIOS.welcome);
     scenario('a valid typed code opens the gate', engine.model, SCENARIOS.code);
     scenario('an invalid code is refused and recorded', engine.model, SCENARIOS.invalidCode);
     scenario('a card read opens the gate', engine.model, SCENARIOS.card);
     scenario('the directory pages and a lookup', engine.directoryModel, SCENARIOS.directory);
-    scenario('a QR code from the camera opens the gate', engine.model, SCENARIOS.qr);
+    scenario('a QR code from the camera opens the gate', engine.model, SCENARIOS.qr, { missing: noCamera });
+    scenario('a call answered with video by the far end opens the gate', engine.directoryModel, SCENARIOS.call, {
+      missing: () => (!offers.webrtc ? 'the engine has no RTCPeerConnection' : noCamera()),
+      prepare: async () => {
+        farEnd ??= await launchOverCdp({ binary: CURRENT_CHROMIUM, args: chromiumFlags(cameraFile) });
+      },
+    });
+    scenario('spoken prompts play', engine.model, SCENARIOS.speech, {
+      prepare: (simulator) => simulator.patchProperty({ device: { spoken_prompts: true } }),
+    });
+    test('offline boot from the service worker', async (t) => {
+      if (!offers.serviceWorker) return t.skip('the engine has no service worker');
+      if (!engine.lastingProfile) return t.skip('its driver starts each browser on a fresh profile: nothing outlives a restart');
+      const bootMs = await offlineBoot({ engine, sim, dir: outDir, cameraFile, work });
+      t.diagnostic(`restart to welcome, offline: ${bootMs} ms`);
+    });
   });
 }

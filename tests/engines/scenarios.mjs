@@ -112,4 +112,48 @@ export const SCENARIOS = {
     await expectNotice(page, 'Access Granted!');
     await expectGateOpened(sim, KNOWN.residentCode);
   },
+
+  /** A call to the first resident, answered with video by the console's far end in `farEnd` (a current Chromium), who opens the gate. */
+  async call({ page, sim, farEnd }) {
+    await page.press('ArrowUp');
+    await page.waitFor(`!!document.querySelector('[role=status][aria-label="Lookup code"]')`, { message: 'the lookup code slots' });
+    await page.type(KNOWN.firstResident.lookup);
+    const [call] = await until(() => sim.state.calls, (list) => list.length > 0, { message: 'the call created at the back end' });
+    const console = await farEnd.newPage();
+    try {
+      await console.goto(`${sim.url}/console`);
+      await console.waitFor(`!document.querySelector('#answer-video').disabled && document.querySelector('#call-info').textContent.includes(${JSON.stringify(call.id)})`, {
+        message: 'the console ready to answer',
+      });
+      await console.evaluate(`document.querySelector('#answer-video').click()`);
+      const connected = `Connected to ${KNOWN.firstResident.name}`;
+      await until(() => page.evaluate(IN_PAGE.status), (status) => status === connected, { timeout: 15_000, message: `'${connected}'` });
+      await page.waitFor(`(() => { const v = document.querySelector('.call-remote'); return !!v && !!v.srcObject && v.readyState >= 2; })()`, { message: 'the far end on screen' });
+      await console.evaluate(`document.querySelector('[data-action="open-gate"]').click()`);
+      await expectNotice(page, 'Access Granted!');
+      await expectGateOpened(sim, KNOWN.residentCode);
+    } finally {
+      await console.close();
+    }
+  },
+
+  /** Spoken prompts on: the code entry screen's prompt is played (from the kiosk's recorded clips). */
+  async speech({ page, model }) {
+    // Installed after load: the speech player's audio element plays through the prototype at each clip.
+    await page.evaluate(`(() => {
+      window.__played = [];
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function () {
+        const src = this.src;
+        return play.call(this).then(() => void window.__played.push(src), (error) => { window.__played.push('refused ' + error.name + ' ' + src); throw error; });
+      };
+    })()`);
+    if (model === 'TOUCH') await page.tap(IN_PAGE.element('a', 'Enter a numeric code'));
+    else await page.press('1');
+    const played = await until(() => page.evaluate('window.__played'), (list) => list.some((src) => /\/speech\/en\/.+\.ogg$/.test(src) && !src.startsWith('refused')), {
+      message: 'a spoken prompt played',
+    });
+    assert.ok(played.every((src) => !src.startsWith('refused')), played.join(', '));
+  },
 };
+
