@@ -9,6 +9,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const BLOCK_SERVICE_WORKERS = `if (navigator.serviceWorker) navigator.serviceWorker.register = () => Promise.resolve(undefined);`;
 
 /** Windows virtual key codes of the keys the kiosk reads besides digits. */
 const KEY_CODES = { Enter: 13, Escape: 27, ArrowUp: 38, ArrowDown: 40, ArrowLeft: 37, ArrowRight: 39, ' ': 32, Backspace: 8 };
@@ -180,13 +181,19 @@ export async function launchOverCdp({ binary, libDir, args = [], profile }) {
   const { product } = await connection.send('Browser.getVersion');
   return {
     product,
-    /** A new page, by default in a browser context of its own; `shared` puts it in the profile's own context. */
-    async newPage({ shared = false } = {}) {
+    /**
+     * A new page, by default in a browser context of its own; `shared` puts it
+     * in the profile's own context. Service workers are blocked (registration
+     * resolves with nothing, as Playwright's 'block' does) unless `serviceWorkers`:
+     * otherwise every fresh context would download and store the whole build.
+     */
+    async newPage({ shared = false, serviceWorkers = false } = {}) {
       const browserContextId = shared ? undefined : (await connection.send('Target.createBrowserContext')).browserContextId;
       const { targetId } = await connection.send('Target.createTarget', { url: 'about:blank', ...(browserContextId ? { browserContextId } : {}) });
       const { sessionId } = await connection.send('Target.attachToTarget', { targetId, flatten: true });
       const page = new Page(connection, sessionId, browserContextId, targetId);
       await Promise.all(['Page.enable', 'Runtime.enable', 'Log.enable'].map((method) => page.send(method)));
+      if (!serviceWorkers) await page.send('Page.addScriptToEvaluateOnNewDocument', { source: BLOCK_SERVICE_WORKERS });
       // The QR worker's errors count as the page's.
       await page.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true });
       return page;

@@ -27,7 +27,7 @@ const chromium = (id, major, binary) => ({
   model: 'GEN2',
   directoryModel: 'GEN1',
   allowedErrors: major !== undefined && major < 97 ? [WASM_UNSAFE_EVAL_UNKNOWN] : [],
-  /** A profile folder that a restart finds again (offline boot). */
+  /** A profile folder that a restart finds again (offline boot); WebKit's driver keeps none, so it reopens the page instead. */
   lastingProfile: true,
   /** @param {{ cameraFile: string, profile?: string }} options */
   async launch({ cameraFile, profile }) {

@@ -3,9 +3,10 @@
 // time. See tests/engines/README.md.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildForSimulator } from '../../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
@@ -22,8 +23,23 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'kiosk-engines-'));
 const cameraFile = writeQrY4m(path.join(work, 'resident-code.y4m'), KNOWN.residentCode);
 const outDir = path.join(ROOT, `dist-engines-${process.pid}`);
-const simPort = 41000 + (process.pid % 20000);
+const simPort = await quietPort();
 let server;
+
+/**
+ * A free port below the kernel's range for outgoing connections (32768 and
+ * up): the simulator is started on it again for every test, and no client
+ * socket of a browser may take it in between.
+ */
+async function quietPort() {
+  for (let port = 20000 + (process.pid % 10000); ; port += 1) {
+    const free = await new Promise((resolve) => {
+      const probe = net.createServer().once('error', () => resolve(false));
+      probe.listen(port, HOST, () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
 /** The resident's app for calls: the simulator's console in a current Chromium, started at the first call. */
 let farEnd;
 
@@ -56,7 +72,6 @@ const PROBE = `navigator.mediaDevices && navigator.mediaDevices.enumerateDevices
 for (const engine of ENGINES) {
   describe(engine.label, () => {
     let browser;
-    let sim;
     const offers = {};
     before(async () => {
       browser = await engine.launch({ cameraFile });
@@ -69,10 +84,6 @@ for (const engine of ENGINES) {
       console.log(`[engines] ${engine.label}: ${browser.product}; cameras ${offers.cameras}, WebRTC ${offers.webrtc}, service worker ${offers.serviceWorker}`);
     });
     after(() => browser?.close());
-    beforeEach(async () => {
-      sim = await startSimulator({ port: simPort, host: HOST });
-    });
-    afterEach(() => sim.close());
 
     /**
      * A scenario in a fresh page of `model`, failing on any uncaught error it
@@ -82,14 +93,16 @@ for (const engine of ENGINES) {
       test(name, async (t) => {
         const lacking = missing();
         if (lacking) return t.skip(lacking);
-        await prepare(sim);
+        const sim = await startSimulator({ port: simPort, host: HOST });
         const page = await browser.newPage();
         try {
+          await prepare(sim);
           await openKiosk({ page, kiosk: kioskAt(server.url), sim }, model);
           await run({ page, sim, model, farEnd });
           assert.deepEqual(uncaught(page, sim, engine.allowedErrors), []);
         } finally {
           await page.close();
+          await sim.close();
         }
       });
     const noCamera = () => (offers.cameras > 0 ? null : 'the engine lists no camera (enumerateDevices has no videoinput; getUserMedia fails)');
@@ -111,9 +124,13 @@ for (const engine of ENGINES) {
     });
     test('offline boot from the service worker', async (t) => {
       if (!offers.serviceWorker) return t.skip('the engine has no service worker');
-      if (!engine.lastingProfile) return t.skip('its driver starts each browser on a fresh profile: nothing outlives a restart');
-      const bootMs = await offlineBoot({ engine, sim, dir: outDir, cameraFile, work });
-      t.diagnostic(`restart to welcome, offline: ${bootMs} ms`);
+      const sim = await startSimulator({ port: simPort, host: HOST });
+      try {
+        const bootMs = await offlineBoot({ engine, sim, dir: outDir, cameraFile, work, browser });
+        t.diagnostic(`${engine.lastingProfile ? 'browser restart' : 'new navigation'} to welcome, offline: ${bootMs} ms`);
+      } finally {
+        await sim.close();
+      }
     });
   });
 }

@@ -50,7 +50,7 @@ async function expectGateOpened(sim, code) {
 }
 
 /** Types digits as the model takes them: keys on a button model, the on-screen keypad on TOUCH. */
-async function enterCode(page, model, code) {
+export async function enterCode(page, model, code) {
   if (model !== 'TOUCH') return page.type(code);
   await page.tap(IN_PAGE.element('a', 'Enter a numeric code'));
   await page.waitFor(`location.pathname === '/enter-code'`);
@@ -150,10 +150,10 @@ export const SCENARIOS = {
     })()`);
     if (model === 'TOUCH') await page.tap(IN_PAGE.element('a', 'Enter a numeric code'));
     else await page.press('1');
-    const played = await until(() => page.evaluate('window.__played'), (list) => list.some((src) => /\/speech\/en\/.+\.ogg$/.test(src) && !src.startsWith('refused')), {
+    // A clip refused before the first key press or tap (NotAllowedError) is played at it; one cut short by the next is AbortError.
+    await until(() => page.evaluate('window.__played'), (list) => list.some((src) => /\/speech\/en\/.+\.ogg$/.test(src) && !src.startsWith('refused')), {
       message: 'a spoken prompt played',
     });
-    assert.ok(played.every((src) => !src.startsWith('refused')), played.join(', '));
   },
 };
 

@@ -1,7 +1,8 @@
 // WebKit for the engines tier: WebKitGTK's MiniBrowser driven by
 // WebKitWebDriver under a virtual X server (xvfb-run), over plain W3C
-// WebDriver with fetch. One WebDriver session is one browser with its own
-// storage: a page of the tier.
+// WebDriver with fetch. One WebDriver session (one MiniBrowser) serves every
+// page of the tier, its storage cleared between them: a new browser for
+// each would cost seconds.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 
@@ -78,7 +79,13 @@ class Page {
     await call(this.base, 'POST', `/element/${found[ELEMENT]}/click`, {});
   }
 
+  /** Leaves the kiosk with its storage cleared, for the next page. */
   async close() {
+    await this.evaluate('localStorage.clear(), sessionStorage.clear()').catch(() => undefined);
+    await this.goto('about:blank').catch(() => undefined);
+  }
+
+  async end() {
     await call(this.base, 'DELETE', '').catch(() => undefined);
   }
 }
@@ -89,7 +96,7 @@ class Page {
  */
 export async function launchWebKit() {
   const port = await freePort();
-  // A process group of its own, so close() ends xvfb-run, the X server, the driver and its browsers together.
+  // A process group of its own, so close() ends xvfb-run, the X server, the driver and its browser together.
   const child = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], { detached: true, stdio: 'ignore' });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
@@ -97,20 +104,16 @@ export async function launchWebKit() {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('WebKitWebDriver did not start');
     await sleep(100);
   }
-  const sessions = [];
+  const { sessionId, capabilities } = await call(origin, 'POST', '/session', {
+    capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } },
+  });
+  const page = new Page(`${origin}/session/${sessionId}`);
   return {
-    product: 'WebKitGTK',
-    async newPage() {
-      const { sessionId, capabilities } = await call(origin, 'POST', '/session', {
-        capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } },
-      });
-      this.product = `WebKitGTK ${capabilities.browserVersion}`;
-      const page = new Page(`${origin}/session/${sessionId}`);
-      sessions.push(page);
-      return page;
-    },
+    product: `WebKitGTK ${capabilities.browserVersion}`,
+    /** The session's page: one at a time. */
+    newPage: async () => page,
     async close() {
-      await Promise.all(sessions.map((page) => page.close()));
+      await page.end();
       try {
         process.kill(-child.pid, 'SIGTERM');
       } catch {
