@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { waitInPage } from './until.mjs';
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const BLOCK_SERVICE_WORKERS = `if (navigator.serviceWorker) navigator.serviceWorker.register = () => Promise.resolve(undefined);`;
 
 /** Windows virtual key codes of the keys the kiosk reads besides digits. */
@@ -123,15 +123,8 @@ class Page {
     return result.value;
   }
 
-  /** Polls `expression` until it is truthy; resolves with its value. */
-  async waitFor(expression, { timeout = 10_000, message = expression } = {}) {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const value = await this.evaluate(expression).catch(() => undefined);
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for: ${message}`);
-      await sleep(50);
-    }
+  waitFor(expression, options) {
+    return waitInPage(this, expression, options);
   }
 
   /** Presses one key as the panel's keyboard does (a digit, Enter, Escape, an arrow, space). */

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { KNOWN } from '../../simulator/seed.mjs';
-import { enterCode, IN_PAGE, openKiosk, until } from './scenarios.mjs';
+import { enterCode, IN_PAGE, openKiosk } from './scenarios.mjs';
+import { until } from './until.mjs';
 
 /** Resolves with the milliseconds from the restart (or the new navigation) to the welcome title. */
 export async function offlineBoot({ engine, sim, dir, cameraFile, work, browser: running }) {

@@ -38,6 +38,6 @@ if (missing.length > 0) {
   apt(['install', '-y', '-o', 'DPkg::Lock::Timeout=600', ...missing]);
 }
 
-const child = spawn(process.execPath, ['--test', '--test-reporter=spec', 'tests/engines/engines.test.mjs', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--test', '--test-reporter=spec', ...process.argv.slice(2), 'tests/engines/engines.test.mjs'], { cwd: ROOT, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -3,30 +3,16 @@
 // a fresh simulator, and reads the simulator's records.
 import assert from 'node:assert/strict';
 import { KNOWN } from '../../simulator/seed.mjs';
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import { until } from './until.mjs';
 
 /** Expressions evaluated in the page. */
 export const IN_PAGE = {
   title: `document.querySelector('h1') && document.querySelector('h1').textContent`,
   notice: `(document.querySelector('[role=alertdialog] h1') || {}).textContent || ''`,
   status: `(document.querySelector('[role=status]') || {}).textContent || ''`,
-  path: 'location.pathname + location.search',
   /** The element whose own text is `text` among those `selector` matches. */
   element: (selector, text) => `[...document.querySelectorAll(${JSON.stringify(selector)})].find((e) => e.textContent.trim() === ${JSON.stringify(text)})`,
 };
-
-/** Polls `read` until `check` holds for what it returns; resolves with that. */
-export async function until(read, check, { timeout = 10_000, message = 'condition' } = {}) {
-  const deadline = Date.now() + timeout;
-  let last;
-  for (;;) {
-    last = await read();
-    if (check(last)) return last;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${message}; last: ${JSON.stringify(last)?.slice(0, 400)}`);
-    await sleep(50);
-  }
-}
 
 const hardwareIn = (sim) => sim.state.hardware.filter((r) => r.direction === 'in' && r.method !== 'detectUrl').map((r) => [r.method, r.params]);
 

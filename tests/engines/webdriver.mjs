@@ -5,6 +5,7 @@
 // each would cost seconds.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import { waitInPage } from './until.mjs';
 
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
@@ -51,14 +52,8 @@ class Page {
     return result?.value;
   }
 
-  async waitFor(expression, { timeout = 10_000, message = expression } = {}) {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const value = await this.evaluate(expression).catch(() => undefined);
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for: ${message}`);
-      await sleep(50);
-    }
+  waitFor(expression, options) {
+    return waitInPage(this, expression, options);
   }
 
   async press(key) {
