@@ -8,6 +8,55 @@ import tseslint from 'typescript-eslint';
 
 const src = path.resolve(import.meta.dirname, 'src');
 const features = readdirSync(path.join(src, 'features'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+const featureNames = features.map(({ name }) => name);
+
+/**
+ * The features each feature may import (their actions, selectors, hooks and
+ * pure helpers; src/features/README.md, "Layering"). One way only: an
+ * observer imports what it observes, never the reverse, so no two features
+ * reach each other. Tests are left out: nothing imports a test.
+ */
+const featureDependencies = {
+  'access-queue': ['connectivity'],
+  call: ['gate', 'notifications', 'property', 'realtime', 'recent-calls', 'session'],
+  'check-in': [],
+  'code-lock': ['session'],
+  connectivity: [],
+  diagnostics: ['access-queue', 'call', 'gate', 'hardware', 'property', 'qr'],
+  directory: ['property'],
+  gate: ['access-queue', 'code-lock', 'notifications', 'property', 'session', 'speech'],
+  hardware: ['gate'],
+  input: [],
+  notifications: ['session'],
+  property: [],
+  qr: [],
+  realtime: ['property'],
+  'recent-calls': [],
+  session: ['property'],
+  speech: ['session'],
+};
+
+/** Lint stops here if the table misses a feature folder, names one that is not there, or lets a feature reach itself. */
+function checkFeatureDependencies(table) {
+  const unlisted = featureNames.filter((name) => !Object.hasOwn(table, name));
+  const unknown = Object.entries(table).flat(2).filter((name) => !featureNames.includes(name));
+  const problems = [...unlisted.map((name) => `${name} is not listed`), ...unknown.map((name) => `${name} is not a feature folder`)];
+  if (problems.length > 0) throw new Error(`featureDependencies: ${problems.join('; ')}`);
+  const reaches = (from, to, seen) => table[from].some((next) => next === to || (!seen.has(next) && seen.add(next) && reaches(next, to, seen)));
+  const looping = featureNames.filter((name) => reaches(name, name, new Set()));
+  if (looping.length > 0) throw new Error(`featureDependencies: a loop through ${looping.join(', ')}`);
+}
+checkFeatureDependencies(featureDependencies);
+
+/** Per feature: every feature outside its row of the table is refused. */
+const featureZones = featureNames.map((name) => {
+  const allowed = featureDependencies[name];
+  return {
+    target: `./src/features/${name}`,
+    from: featureNames.filter((other) => other !== name && !allowed.includes(other)).map((other) => `./src/features/${other}`),
+    message: `The ${name} feature may import ${allowed.join(', ') || 'no other feature'} only (featureDependencies, eslint.config.js).`,
+  };
+});
 
 /**
  * The layering (src/features/README.md): app wires screens, screens use
@@ -47,6 +96,11 @@ export default tseslint.config(
       ],
     },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: ['src/features/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layering, ...featureZones] }] },
   },
   {
     files: ['src/app/hooks.ts'],

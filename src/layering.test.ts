@@ -1,14 +1,19 @@
 // @vitest-environment node
 import { ESLint } from 'eslint';
 
+const eslint = new ESLint();
+
 /** Lints `code` as if it were the file at `filePath`, with the project's own configuration. */
 async function lintAs(filePath: string, code: string): Promise<string[]> {
-  const [result] = await new ESLint().lintText(code, { filePath });
+  const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
 }
 
 // The layering of src/features/README.md, enforced by eslint.config.js.
 describe('layering (lint)', () => {
+  // Loading the configuration and its plugins takes seconds on a busy machine: once, before the cases.
+  beforeAll(() => eslint.calculateConfigForFile('src/main.tsx'), 60_000);
+
   it('refuses a component importing a screen, a feature or the app', async () => {
     const messages = await lintAs(
       'src/components/Example.ts',
@@ -25,7 +30,7 @@ describe('layering (lint)', () => {
 
   it("refuses a feature importing a screen, or another feature's listeners or components", async () => {
     const messages = await lintAs(
-      'src/features/qr/example.ts',
+      'src/features/call/example.ts',
       [
         "import { HomeScreen } from '../../screens/home/HomeScreen';",
         "import { listenForGate } from '../gate/gateListeners';",
@@ -38,15 +43,50 @@ describe('layering (lint)', () => {
 
   it("allows a feature another feature's actions, selectors and hooks, and its own listeners", async () => {
     const messages = await lintAs(
-      'src/features/qr/example.ts',
+      'src/features/call/example.ts',
       [
         "import { codeEntered } from '../gate/gateActions';",
         "import { selectModel } from '../session/sessionSlice';",
         "import { useDevice } from '../session/useDevice';",
-        "import { listenForQrScan } from './qrListeners';",
-        'export const all = [codeEntered, selectModel, useDevice, listenForQrScan];',
+        "import { listenForCalls } from './callListeners';",
+        'export const all = [codeEntered, selectModel, useDevice, listenForCalls];',
       ].join('\n'),
     );
     expect(messages).toEqual([]);
+  });
+
+  it('refuses a feature importing one outside its row of featureDependencies (each would close a loop), and allows one in it', async () => {
+    // The gate announces its outcome; diagnostics observes it. The reverse would loop gate -> diagnostics -> gate.
+    const gateToDiagnostics = await lintAs(
+      'src/features/gate/example.ts',
+      ["import { faultRaised } from '../diagnostics/diagnosticsSlice';", 'export const all = [faultRaised];'].join('\n'),
+    );
+    expect(gateToDiagnostics).toHaveLength(1);
+    expect(gateToDiagnostics[0]).toContain('The gate feature may import access-queue, code-lock, notifications, property, session, speech only');
+    // The gate shows notifications; notifications waiting on the gate would loop back.
+    const notificationsToGate = await lintAs(
+      'src/features/notifications/example.ts',
+      ["import { selectGateOpeningsInFlight } from '../gate/gateSlice';", 'export const all = [selectGateOpeningsInFlight];'].join('\n'),
+    );
+    expect(notificationsToGate).toHaveLength(1);
+    expect(notificationsToGate[0]).toContain('The notifications feature may import session only');
+    const diagnosticsToGate = await lintAs(
+      'src/features/diagnostics/example.ts',
+      ["import { gateSignalFailed } from '../gate/gateActions';", 'export const all = [gateSignalFailed];'].join('\n'),
+    );
+    expect(diagnosticsToGate).toEqual([]);
+  });
+
+  it("leaves a feature's tests out of featureDependencies (nothing imports a test), not out of the layering", async () => {
+    const messages = await lintAs(
+      'src/features/code-lock/example.test.ts',
+      [
+        "import { codeEntered } from '../gate/gateActions';",
+        "import { listenForGate } from '../gate/gateListeners';",
+        'export const all = [codeEntered, listenForGate];',
+      ].join('\n'),
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('not its listeners or components');
   });
 });
