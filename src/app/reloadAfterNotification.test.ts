@@ -1,4 +1,4 @@
-import { appStarted } from './actions';
+import { appStarted } from '../store/actions';
 import { makeStore } from './store';
 import { createTestServices } from '../testing/fakeServices';
 import { withApiServer } from '../testing/apiServer';

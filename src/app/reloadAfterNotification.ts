@@ -1,6 +1,6 @@
 import { selectGateOpeningsInFlight } from '../features/gate/gateSlice';
 import { notificationExpired, selectCurrentNotification } from '../features/notifications/notificationsSlice';
-import type { AppStartListening } from './listenerMiddleware';
+import type { AppStartListening } from '../store/listenerMiddleware';
 import type { RootState } from './rootReducer';
 
 /** Longest wait for a gate opening still in flight before the reload cuts it off. */
