@@ -11,14 +11,20 @@ const features = readdirSync(path.join(src, 'features'), { withFileTypes: true }
 
 /**
  * The layering (src/features/README.md): app wires screens, screens use
- * components and features, features use services. Components take what they
- * show as props; nothing below screens imports a screen; a feature reaches
- * another only through its actions, selectors and hooks, never its listeners
- * or components.
+ * components and features, features use services; shared hooks (src/hooks)
+ * and helpers (src/lib) serve them all. Components take what they show as
+ * props; nothing below screens imports a screen; a feature reaches another
+ * only through its actions, selectors and hooks, never its listeners or
+ * components.
  */
 const layering = [
   { target: './src/components', from: ['./src/app', './src/screens', './src/features'], message: 'Components take what they show as props.' },
   { target: './src/features', from: ['./src/app/App.tsx', './src/app/router.tsx', './src/screens'], message: 'Features never import screens.' },
+  {
+    target: ['./src/hooks', './src/lib'],
+    from: ['./src/app', './src/screens', './src/features', './src/components'],
+    message: 'Shared hooks and helpers know nothing of the kiosk: no app, screen, feature or component.',
+  },
   ...features.map(({ name }) => ({
     target: `./src/features/${name}`,
     from: [path.join(src, 'features/*/**/*Listeners.ts'), path.join(src, 'features/*/components/**')],
