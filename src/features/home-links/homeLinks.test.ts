@@ -1,17 +1,9 @@
-import type { Device, PropertyMeta } from '../property/types';
+import { rawProperty } from '../../testing/fixtures';
+import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { hasGuidance, homeLinks } from './homeLinks';
 
-const everyFeature: Device = {
-  id: 7,
-  enable_numeric_codes: true,
-  enable_qr_codes: true,
-  enable_resident_directory: true,
-  enable_call_manager: true,
-  enable_video_calls: true,
-  language: null,
-  spoken_prompts: null,
-};
-const property: PropertyMeta = { id: 1, public_name: 'Maple Court', phone: '5555550100', clubhouse_panel_id: null };
+// A device with every feature on, and a property with a phone.
+const { device: everyFeature, property } = parsePropertyResponse(rawProperty()).data;
 const ALL = { enterCode: true, scanQr: true, directory: true, callManager: true };
 const NONE = { enterCode: false, scanQr: false, directory: false, callManager: false };
 
