@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { contentSecurityPolicy } from './src/app/contentSecurityPolicy.ts';
-import { readConfig } from './src/app/readConfig.ts';
+import { readConfig } from './src/config/readConfig.ts';
 
 /**
  * The production build's Content-Security-Policy, from the configured

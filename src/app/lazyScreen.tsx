@@ -2,7 +2,7 @@ import { Suspense, use, useEffect, useState, type ComponentType, type ReactEleme
 import { Navigate } from 'react-router-dom';
 import { Splash } from '../features/session/components/Splash';
 import { loadOnce } from '../lib/loadOnce';
-import { useServices } from './servicesContext';
+import { useServices } from '../store/servicesContext';
 
 export type LazyScreen = (() => ReactNode) & {
   /** Fetches the screen's code now; settles either way (a failed fetch is tried again when the screen is shown). */

@@ -1,5 +1,5 @@
-import { afterFirstScreen } from '../../app/afterFirstScreen';
-import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
+import { afterFirstScreen } from '../../lib/afterFirstScreen';
+import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddleware';
 import { propertyLoadFailed } from '../property/propertyLoadSlice';
 import { propertyLoaded } from '../property/propertySlice';
 import { faultCleared, faultRaised, propertyLoadNoted, selectPropertyFailingSince } from './diagnosticsSlice';

@@ -1,5 +1,5 @@
-import { useAppSelector } from '../../app/hooks';
-import { config } from '../../app/config';
+import { useAppSelector } from '../../store/hooks';
+import { config } from '../../config/config';
 import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { selectHardwareSocket } from '../../features/hardware/hardwareStatusSlice';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
