@@ -61,14 +61,20 @@ const featureZones = featureNames.map((name) => {
 /**
  * The layering (src/features/README.md): app wires screens, screens use
  * components and features, features use services; all of them may use the
- * low kit (store, config, lib) but not app, the composition root. Components take what they
- * show as props; nothing below screens imports a screen; a feature reaches
- * another only through its actions, selectors and hooks, never its listeners
- * or components.
+ * low kit (store, config, lib, hooks) but not app, the composition root; the
+ * shared hooks and helpers (hooks, lib) import none of those layers.
+ * Components take what they show as props; nothing below screens imports a
+ * screen; a feature reaches another only through its actions, selectors and
+ * hooks, never its listeners or components.
  */
 const layering = [
   { target: './src/components', from: ['./src/app', './src/screens', './src/features'], message: 'Components take what they show as props.' },
   { target: './src/features', from: ['./src/app/App.tsx', './src/app/router.tsx', './src/screens'], message: 'Features never import screens.' },
+  {
+    target: ['./src/hooks', './src/lib'],
+    from: ['./src/app', './src/screens', './src/features', './src/components'],
+    message: 'Shared hooks and helpers know nothing of the kiosk: no app, screen, feature or component.',
+  },
   ...features.map(({ name }) => ({
     target: `./src/features/${name}`,
     from: [path.join(src, 'features/*/**/*Listeners.ts'), path.join(src, 'features/*/components/**')],

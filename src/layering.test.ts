@@ -24,6 +24,22 @@ describe('layering (lint)', { timeout: 30_000 }, () => {
     expect(messages[0]).toContain('Components take what they show as props');
   });
 
+  it('refuses a shared hook or helper importing a feature, a screen, a component or the app', async () => {
+    const messages = await lintAs(
+      'src/hooks/useExample.ts',
+      [
+        "import { TOUCH_ROW_REM } from '../features/directory/touchScroll';",
+        "import { initialDigits } from '../screens/enter-code/codeEntry';",
+        "import { Logo } from '../components/Logo';",
+        "import { KIOSK_LOCK } from '../app/kioskLock';",
+        'export const all = [TOUCH_ROW_REM, initialDigits, Logo, KIOSK_LOCK];',
+      ].join('\n'),
+    );
+    expect(messages).toHaveLength(4);
+    expect(messages[0]).toContain('Shared hooks and helpers know nothing of the kiosk');
+    expect(await lintAs('src/lib/example.ts', "import { useDevice } from '../features/session/useDevice';\nexport const all = [useDevice];")).toHaveLength(1);
+  });
+
   it("refuses a feature importing a screen, or another feature's listeners or components", async () => {
     const messages = await lintAs(
       'src/features/call/example.ts',

@@ -1,5 +1,5 @@
-import { SPEC_PAGE, type PageShape } from '../../features/directory/directoryRows';
-import type { ElementSize } from './useElementSize';
+import type { ElementSize } from '../../hooks/useElementSize';
+import { SPEC_PAGE, type PageShape } from './directoryRows';
 
 /** Two columns side by side need this much width (a lookup code and a long name each). */
 const TWO_COLUMNS_MIN_REM = 36;
