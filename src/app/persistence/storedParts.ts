@@ -15,7 +15,7 @@ import { describeIssues, flag, parseEach, text } from '../../services/api/answer
 import type { RootState, TransientKey } from '../rootReducer';
 import { isRecord } from '../../services/json';
 
-/** The parts of the state kept across reloads (SPEC.md section 3: all but the app's own). */
+/** The parts of the state kept across reloads (docs/rules.md#r3-5-1: all but the app's own). */
 export type StoredKey = Exclude<keyof RootState, TransientKey>;
 
 /** A part read back: its state, and a line for each thing in it that had to be dropped. */
@@ -79,7 +79,7 @@ const storedRequest = v.object({
 
 const accessQueue: StoredPart<AccessQueueState> = {
   version: STORE_VERSION,
-  // A queue stored as a bare list (the shape of the queue in SPEC.md section 3) becomes { items }.
+  // A queue stored as a bare list (a list of the requests of docs/rules.md#r3-5-4) becomes { items }.
   migrations: { 2: (old) => (Array.isArray(old) ? { items: old } : old) },
   read(stored) {
     const list = isRecord(stored) && Array.isArray(stored.items) ? stored.items : null;
@@ -138,7 +138,7 @@ const notifications: StoredPart<NotificationsState> = {
   },
 };
 
-/** An older kiosk kept a count per target (SPEC.md section 3); each counted call is taken to end an hour after the reload. */
+/** An older kiosk kept a count per target (docs/rules.md#r3-5-6, #r4-12-1); each counted call is taken to end an hour after the reload. */
 const COUNTED_CALL_MS = 3600000;
 const expiryList = v.array(v.pipe(v.number(), v.finite()));
 
