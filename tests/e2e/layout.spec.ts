@@ -1,4 +1,4 @@
-// Every screen on every panel size (issue 13): the installer message, the
+// Every screen on every panel size (docs/rules.md#r2-2-11): the installer message, the
 // splash, home, code entry, both notifications, the directory, QR scan and a
 // call ringing (and on TOUCH answered with video), for a button model and for
 // TOUCH, at 800x480, 1024x600, 1280x800 and the portrait 480x800, 600x1024,
