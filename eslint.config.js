@@ -26,6 +26,7 @@ const featureDependencies = {
   directory: ['property'],
   gate: ['access-queue', 'code-lock', 'notifications', 'property', 'session', 'speech'],
   hardware: ['gate'],
+  'home-links': ['property'],
   input: [],
   notifications: ['session'],
   property: [],

@@ -25,7 +25,7 @@ function contentSecurityPolicyMeta(): Plugin {
 }
 
 /**
- * The service worker (src/sw.ts, issue 14): precaches every file of the build
+ * The service worker (src/sw.ts): precaches every file of the build
  * so a browser restarted with no network boots the kiosk; the page registers
  * it and decides when a new build takes over (src/services/shell/).
  */

@@ -73,7 +73,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
   };
 }
 
-/** SPEC.md's sounds; the spoken ones in the panel's language (English's in public/sounds/, the others' with the prompts). */
+/** The kiosk's sounds (docs/rules.md#r9-5-1, #r9-5-2); the spoken ones in the panel's language (English's in public/sounds/, the others' with the prompts). */
 export function soundUrl(name: SoundName, language: DeviceSettings['language']): string {
   return language !== 'en' && SPOKEN_SOUNDS.includes(name) ? `/speech/${language}/sound-${name}.ogg` : `/sounds/${name}.wav`;
 }

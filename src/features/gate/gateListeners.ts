@@ -23,7 +23,7 @@ import {
 
 export const GATE_NO_CODE_ERROR = english('notice.noCode');
 const SORRY_CODE = english('notice.codeRefused');
-/** Not in SPEC.md: shown when the panel could not be signalled within its 10 s window. */
+/** Shown when the panel could not be signalled within its 10 s window (docs/rules.md#r8-1-5, #r4-8-3). */
 export const GATE_FAILED_TITLE = english('notice.gateFailed');
 export const GATE_FAILED_BODY = english('notice.gateFailedBody');
 
@@ -82,7 +82,7 @@ export function listenForGate(startListening: AppStartListening): void {
     },
   });
 
-  // SPEC.md section 4, "Completion with shouldOpenGate": the gate opens and a granted request is queued.
+  // docs/rules.md#r4-9-10, an approval: the gate opens and a granted request is queued.
   startListening({
     actionCreator: callApprovalReceived,
     effect: ({ payload: code }, { dispatch, getState }) => {

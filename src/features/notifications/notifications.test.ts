@@ -42,7 +42,7 @@ describe('notifications', () => {
 
   it('a notification stored without an id still expires after 5 s, then reloads', async () => {
     const services = createTestServices();
-    // As an older kiosk or a hand-edited store left it: SPEC.md section 3 lists status, title and body only.
+    // As an older kiosk or a hand-edited store left it: docs/rules.md#r3-5-5 lists status, title and body only.
     const stored = { items: [{ status: 'ERROR', title: 'Stored without id' }, { status: 'INFO', title: 'Second' }] };
     const store = makeStore(services, { notifications: stored as never });
     onTestFinished(() => store.dispose());
