@@ -4,11 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { contentSecurityPolicy } from './src/app/contentSecurityPolicy.ts';
-import { readConfig } from './src/app/readConfig.ts';
-
-/** Modules only ever loaded on demand: the call's vendor SDKs and adapters. */
-const LAZY_ONLY =
-  /node_modules\/@(twilio|telnyx)\/|src\/services\/call\/|src\/features\/call\/routes\/|src\/strings\/(installer|guidance|part|screen|setup)|src\/features\/session\/useScreenStrings|src\/features\/diagnostics\/faultWatch|src\/services\/camera\/|src\/features\/qr\/(scanSession|useQrScanner)/;
+import { readConfig } from './src/config/readConfig.ts';
 
 /**
  * The production build's Content-Security-Policy, from the configured
@@ -29,7 +25,7 @@ function contentSecurityPolicyMeta(): Plugin {
 }
 
 /**
- * The service worker (src/sw.ts, issue 14): precaches every file of the build
+ * The service worker (src/sw.ts): precaches every file of the build
  * so a browser restarted with no network boots the kiosk; the page registers
  * it and decides when a new build takes over (src/services/shell/).
  */
@@ -64,8 +60,11 @@ export default defineConfig({
         codeSplitting: {
           // Code the first screen shares with lazy screens goes in one chunk
           // loaded with it, not in a handful of small ones (each file costs a
-          // request and compresses worse). Call-only code stays lazy.
-          groups: [{ name: 'shared', minShareCount: 2, test: (id) => !LAZY_ONLY.test(id) }],
+          // request and compresses worse). '$initial' picks the modules the
+          // entry reaches through static imports, read from the module graph:
+          // code reached only through import() (the call's SDKs, the lazy
+          // screens' strings) stays lazy whatever its file is called.
+          groups: [{ name: 'shared', minShareCount: 2, tags: ['$initial'] }],
         },
       },
     },

@@ -8,7 +8,7 @@ import { createApi } from './api.mjs';
 import { createControlRoutes, createControls } from './control.mjs';
 import { createHardwareServer } from './hardware.mjs';
 import { createFaults } from './faults.mjs';
-import { HttpError, isLocalControl, sendJson, setCors } from './http-util.mjs';
+import { HttpError, isLocalControl, isLocalPage, sendJson, setCors } from './http-util.mjs';
 import { createPusherServer } from './pusher.mjs';
 import { loadPropertyData } from './seed.mjs';
 import { createStore } from './store.mjs';
@@ -93,7 +93,8 @@ export async function startSimulator({
   server.on('clientError', (_err, socket) => socket.destroy());
 
   /** Which socket server takes an upgrade, or the status that refuses it. */
-  function upgradeTarget(pathname) {
+  function upgradeTarget(req, pathname) {
+    if (!isLocalPage(req, host)) return '403 Forbidden';
     if (pathname.startsWith('/app/')) return pusher.running() ? pusher.wss : '503 Service Unavailable';
     if (pathname === '/hardware') return hardware.accepting() ? hardware.wss : '503 Service Unavailable';
     return '404 Not Found';
@@ -103,7 +104,7 @@ export async function startSimulator({
     socket.on('error', () => socket.destroy());
     try {
       const pathname = pathOf(req);
-      const target = pathname === null ? '400 Bad Request' : upgradeTarget(pathname);
+      const target = pathname === null ? '400 Bad Request' : upgradeTarget(req, pathname);
       if (typeof target === 'string') {
         socket.end(`HTTP/1.1 ${target}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
         return;

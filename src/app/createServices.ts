@@ -1,20 +1,20 @@
 import type { Capabilities } from '../lib/capabilities';
 import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice';
 import type { DeviceSettings } from '../features/session/deviceSettings';
+import { loadOnce } from '../lib/loadOnce';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createCallStreamRegistry } from '../services/call/callStreams';
-import type { CallKit } from '../services/call/types';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';
 import { createShellWorker } from '../services/shell/shellWorker';
 import { createLazySound } from '../services/sound/lazySound';
 import { SPOKEN_SOUNDS, type SoundName } from '../services/sound/types';
 import { createLazySpeech } from '../services/speech/lazySpeech';
-import { afterFirstScreen } from './afterFirstScreen';
-import type { AppConfig } from './config';
-import { createPageControl } from './pageControl';
-import type { Services } from './services';
+import { afterFirstScreen } from '../lib/afterFirstScreen';
+import type { AppConfig } from '../config/config';
+import { createPageControl } from '../services/page/pageControl';
+import type { Services } from '../store/services';
 
 interface Hooks {
   getToken: () => string | null;
@@ -79,19 +79,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
   };
 }
 
-/** SPEC.md's sounds; the spoken ones in the panel's language (English's in public/sounds/, the others' with the prompts). */
+/** The kiosk's sounds (docs/rules.md#r9-5-1, #r9-5-2); the spoken ones in the panel's language (English's in public/sounds/, the others' with the prompts). */
 export function soundUrl(name: SoundName, language: DeviceSettings['language']): string {
   return language !== 'en' && SPOKEN_SOUNDS.includes(name) ? `/speech/${language}/sound-${name}.ogg` : `/sounds/${name}.wav`;
-}
-
-/** Loads once; a failed load (the kiosk's server unreachable) is tried again next time. */
-function loadOnce(load: () => Promise<CallKit>): () => Promise<CallKit> {
-  let loading: Promise<CallKit> | null = null;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
 }

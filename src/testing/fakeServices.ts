@@ -1,6 +1,6 @@
 import { FULL_CAPABILITIES, type Capabilities } from '../lib/capabilities';
 import { vi } from 'vitest';
-import type { Services } from '../app/services';
+import type { Services } from '../store/services';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
 import type { HardwareNotification, HardwareStatus } from '../services/hardware/types';

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { appStarted } from '../../app/actions';
+import { appStarted } from '../../store/actions';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
 import { CHANNEL, MANAGER, callStore, untilCreated } from '../../testing/callHarness';
 import { FAKE_SNAPSHOT } from '../../testing/fakeCall';
@@ -43,7 +43,7 @@ describe('starting a call', () => {
     expect(requestsTo('telephone-entry/calls')[0]?.body).toEqual({ resident_id: null, image_data: FAKE_SNAPSHOT, telnyx_enabled: true });
   });
 
-  it("SPACE's test call has no phone number (SPEC.md names none): the phone leg is given none to dial", async () => {
+  it("SPACE's test call has no phone number (rules R5.4.2): the phone leg is given none to dial", async () => {
     const kiosk = callStore({ property: rawProperty({ device: { ...rawProperty().device, enable_video_calls: false } }) });
     kiosk.request({ kind: 'test' });
     await untilCreated();

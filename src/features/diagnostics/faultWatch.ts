@@ -1,4 +1,4 @@
-import type { AppListenerApi, AppStartListening } from '../../app/listenerMiddleware';
+import type { AppListenerApi, AppStartListening } from '../../store/listenerMiddleware';
 import { installerStrings } from '../../strings/installerStrings';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { hardwareStatusChanged, selectHardwareSocket } from '../hardware/hardwareStatusSlice';

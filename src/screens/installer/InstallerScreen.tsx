@@ -1,6 +1,6 @@
-import { useAppSelector } from '../../app/hooks';
-import { useServices } from '../../app/servicesContext';
-import { config } from '../../app/config';
+import { useAppSelector } from '../../store/hooks';
+import { useServices } from '../../store/servicesContext';
+import { config } from '../../config/config';
 import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { selectHardwareSocket } from '../../features/hardware/hardwareStatusSlice';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
