@@ -78,6 +78,12 @@ describe('the kiosk lease (one kiosk per origin without Web Locks)', () => {
     expect(holder(storage)).toBe('second');
   });
 
+  it('a storage too full for the lease still gets its kiosk', async () => {
+    const first = openWindow(createMemoryStorage(0), 'first');
+    await vi.advanceTimersByTimeAsync(CONFIRM_MS);
+    expect(first.state).toBe('leased');
+  });
+
   it('a lease it cannot read is no lease', async () => {
     const storage = createMemoryStorage();
     storage.setItem(KIOSK_LEASE_KEY, '{not json');

@@ -43,7 +43,7 @@ export function holdKioskLease({ storage, onWaiting, onLeave, now = Date.now, ow
     try {
       storage.setItem(KIOSK_LEASE_KEY, JSON.stringify({ owner, until: now() + LEASE_MS }));
     } catch {
-      // A full quota: the lease is read back as someone else's, or as lapsed, and tried again.
+      // A full quota: read back as nobody's lease (below), the window runs.
     }
   };
   const free = () => {
@@ -61,7 +61,10 @@ export function holdKioskLease({ storage, onWaiting, onLeave, now = Date.now, ow
       }
       write();
       setTimeout(() => {
-        if (read(storage)?.owner !== owner) return void setTimeout(attempt, RENEW_MS);
+        // Another window's write came last: it runs. Nobody's (a storage too full for
+        // any lease): this one runs rather than no kiosk at all.
+        const holder = read(storage)?.owner;
+        if (holder !== undefined && holder !== owner) return void setTimeout(attempt, RENEW_MS);
         const renewal = setInterval(write, RENEW_MS);
         onLeave(() => {
           clearInterval(renewal);
