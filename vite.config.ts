@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
+import { bootGuard } from './scripts/boot-guard-build.mjs';
 import { contentSecurityPolicy } from './src/app/contentSecurityPolicy.ts';
 import { readConfig } from './src/app/readConfig.ts';
 
@@ -28,6 +29,14 @@ function contentSecurityPolicyMeta(): Plugin {
   };
 }
 
+/** The boot guard (src/boot-guard/): the back end to tell and the language to speak, from the same variables. */
+const guard = bootGuard({
+  settings: (env) => {
+    const config = readConfig(env, pkg.version);
+    return { apiUrl: config.apiUrl, language: config.deviceDefaults.language };
+  },
+});
+
 /**
  * The service worker (src/sw.ts, issue 14): precaches every file of the build
  * so a browser restarted with no network boots the kiosk; the page registers
@@ -50,7 +59,7 @@ const offlineShell = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicyMeta(), offlineShell],
+  plugins: [react(), contentSecurityPolicyMeta(), guard, offlineShell],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 5173 },

@@ -9,6 +9,7 @@ import { becomeOnlyKiosk } from './app/kioskLock';
 import { openPersistedStore } from './app/persistence/persistedStore';
 import { installLockdown } from './app/lockdown';
 import { startKiosk } from './app/startup';
+import { announceStarted } from './boot-guard/startedSignal';
 import { Splash } from './features/session/components/Splash';
 import { StandbyMessage } from './features/session/components/StandbyMessage';
 import { selectDeviceSettings } from './features/session/deviceSettings';
@@ -22,7 +23,10 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 async function boot(): Promise<void> {
   root.render(<Splash />);
   // Another window of this kiosk runs the panel: wait, touching neither the storage nor the hardware.
-  const lock = await becomeOnlyKiosk(window.navigator.locks, () => root.render(<StandbyMessage />));
+  const lock = await becomeOnlyKiosk(window.navigator.locks, () => {
+    root.render(<StandbyMessage />);
+    announceStarted(document);
+  });
   const { store, services, saver } = openPersistedStore(window.localStorage, (getState) =>
     createServices(config, {
       getToken: () => getState().session.token,
@@ -46,6 +50,8 @@ async function boot(): Promise<void> {
       </Provider>
     </StrictMode>,
   );
+  // The bundle runs on this engine: the boot guard (src/boot-guard/) stands down.
+  announceStarted(document);
 }
 
 void boot();

@@ -2,6 +2,7 @@ import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice
 import type { DeviceSettings } from '../features/session/deviceSettings';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
+import { createBrowserService } from '../services/browser/browserService';
 import { createCallStreamRegistry } from '../services/call/callStreams';
 import type { CallKit } from '../services/call/types';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
@@ -68,6 +69,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
       }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
+    browser: createBrowserService(window, config.hardwareSocketUrl),
     reloadAfterNotification: config.reloadAfterNotification,
     settings: { codeLock: config.codeLock },
   };

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../services/api/apiClient';
 import type { Logger } from '../services/api/remoteLogger';
+import type { BrowserService } from '../services/browser/browserService';
 import type { CallStreamRegistry } from '../services/call/callStreams';
 import type { CodeLockSettings } from '../features/code-lock/codeLockSlice';
 import type { CallKit } from '../services/call/types';
@@ -48,6 +49,8 @@ export interface Services {
   speech: SpeechService;
   page: PageControl;
   call: CallServices;
+  /** The browser engine, and whether it refuses the hardware socket's address. */
+  browser: BrowserService;
   /** SPEC.md's reload after each notification; off only in a development build for the memory benchmark. */
   reloadAfterNotification: boolean;
   /** Build-time settings the listeners need. */

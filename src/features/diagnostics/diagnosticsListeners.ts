@@ -1,5 +1,7 @@
+import { appStarted } from '../../app/actions';
 import { afterFirstScreen } from '../../app/afterFirstScreen';
 import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
+import { engineMeta } from '../../services/browser/engine';
 import { propertyLoadFailed } from '../property/propertyLoadSlice';
 import { propertyLoaded } from '../property/propertySlice';
 import { faultCleared, faultRaised, propertyLoadNoted, selectPropertyFailingSince } from './diagnosticsSlice';
@@ -9,12 +11,22 @@ export const PROPERTY_FAILING_MS = 5 * 60_000;
 
 /**
  * Registered with the store for its lifetime: self-diagnosis
- * (docs/self-diagnosis.md). Property loads are timed from the start; the
- * watchers of the other faults (faultWatch.ts) load after the first screen,
+ * (docs/self-diagnosis.md). The start is reported with the engine, property
+ * loads are timed from the start; the watchers of the other faults
+ * (faultWatch.ts) load after the first screen,
  * which needs none of them, and read what happened meanwhile from the state.
  * The gate feature raises its own fault.
  */
 export function listenForDiagnostics(startListening: AppStartListening): void {
+  // The engine, once per start of the kiosk in this browser: not again at the reload after each notification.
+  startListening({
+    actionCreator: appStarted,
+    effect: (_action, { extra: { api, browser } }) => {
+      if (browser.reloaded) return;
+      const meta = { feature: 'diagnostics', ...engineMeta(browser.engine), userAgent: browser.userAgent };
+      api.sendLog({ message: 'Kiosk started', meta, timestamp: new Date().toISOString() }).catch(() => undefined);
+    },
+  });
   // The failing clock is stored: the reload after a notification does not restart it.
   startListening({
     predicate: (action) => propertyLoaded.match(action) || propertyLoadFailed.match(action),

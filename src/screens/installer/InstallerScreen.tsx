@@ -1,10 +1,13 @@
 import { useAppSelector } from '../../app/hooks';
 import { config } from '../../app/config';
+import { useServices } from '../../app/servicesContext';
+import { CHROMIUM_FLOOR, engineLabel, engineSupport, type Engine } from '../../services/browser/engine';
 import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { selectHardwareSocket } from '../../features/hardware/hardwareStatusSlice';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
 import { selectPropertyError } from '../../features/property/propertyLoadSlice';
 import { selectFaults, selectLastPropertyLoad, selectPropertyFailingSince, type Fault } from '../../features/diagnostics/diagnosticsSlice';
+import { FAULT_REMEDIES } from '../../features/diagnostics/faultRemedies';
 import { selectDeviceSettings } from '../../features/session/deviceSettings';
 import { selectModel } from '../../features/session/sessionSlice';
 import { useDevice } from '../../features/session/useDevice';
@@ -13,11 +16,12 @@ import './InstallerScreen.css';
 
 /**
  * What an installer needs to see at the panel: the build, the model and its
- * settings, connectivity, the property data, the queue, the hardware socket
+ * settings, the browser engine, connectivity, the property data, the queue, the hardware socket
  * and the faults the panel found. Never a code, never the token.
  */
 export function InstallerScreen() {
   const { labels } = useDevice();
+  const { engine } = useServices().browser;
   const model = useAppSelector(selectModel);
   const settings = useAppSelector(selectDeviceSettings);
   const online = useAppSelector(selectIsOnline);
@@ -37,6 +41,7 @@ export function InstallerScreen() {
     ['installer.model', model],
     ['installer.language', settings.language],
     ['installer.spokenPrompts', t(settings.spokenPrompts ? 'installer.on' : 'installer.off')],
+    ['installer.engine', engineText(t, engine)],
     ['installer.connectivity', t(!online ? 'installer.offline' : backEndFailing ? 'installer.backEndFailing' : 'installer.online')],
     ['installer.propertyLoad', failingSince === null ? load : t('installer.failingSince', { time: load, since: time(failingSince) })],
     ['installer.queue', queue.length > 0 && Number.isFinite(oldest) ? t('installer.queueOldest', { count: queue.length, time: time(oldest) }) : String(queue.length)],
@@ -77,15 +82,27 @@ function socketText(t: InstallerTranslate, state: string, since: string): string
   return t('installer.socketDown', { time: since });
 }
 
+/** The engine, and where it stands against the kiosk's floor. */
+function engineText(t: InstallerTranslate, engine: Engine): string {
+  const label = engineLabel(engine);
+  const support = engineSupport(engine);
+  if (support === 'below-floor') return t('installer.engineBelowFloor', { engine: label, floor: CHROMIUM_FLOOR });
+  if (support === 'touch-only') return t('installer.engineTouchOnly', { engine: label });
+  if (support === 'untested') return t('installer.engineUntested', { engine: label });
+  return label;
+}
+
 function FaultRow({ fault, t, time }: { fault: Fault; t: InstallerTranslate; time: (ms: number) => string }) {
   const when =
     fault.clearedAt === null
       ? t('installer.faultActive', { time: time(fault.since) })
       : t('installer.faultCleared', { since: time(fault.since), time: time(fault.clearedAt) });
+  const remedy = FAULT_REMEDIES[fault.kind];
   return (
     <li className={fault.clearedAt === null ? 'installer-fault active' : 'installer-fault'}>
       <strong>{t(`fault.${fault.kind}`)}</strong> {when} ({fault.detail}),{' '}
       {t(fault.reported ? 'installer.reported' : 'installer.notReported')}
+      {remedy && fault.clearedAt === null ? ` ${t(remedy)}` : null}
     </li>
   );
 }
