@@ -59,7 +59,8 @@ const offlineShell = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicyMeta(), guard, offlineShell],
+  // The guard before the policy: the tags both put at the top of the head come in reverse order, and the policy's must be first.
+  plugins: [react(), guard, contentSecurityPolicyMeta(), offlineShell],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 5173 },

@@ -73,7 +73,8 @@ export function bootGuard({ settings }) {
         devCode.then((code) => res.setHeader('Content-Type', 'text/javascript').end(code), next);
       });
     },
-    // A classic script in the head: it runs before the bundle, which is a deferred module.
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'head' }],
+    // A classic script at the top of the head: it runs before the bundle (a deferred module), and no stylesheet
+    // holds it back until it has loaded. The Content-Security-Policy's tag stays first: its plugin is listed after this one.
+    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'head-prepend' }],
   };
 }

@@ -19,8 +19,8 @@ export interface BootGuardSettings {
   strings: GuardStrings;
 }
 
-/** The app has this long to render its first screen. */
-export const BOOT_DEADLINE_MS = 10_000;
+/** The app has this long to render its first screen: the message is up within 10 s of the page's start, its loading included. */
+export const BOOT_DEADLINE_MS = 8_000;
 /** While the page's scripts are still downloading (a slow network), the guard waits up to this much longer. */
 export const SLOW_LOAD_MS = 50_000;
 const RECHECK_MS = 1_000;
