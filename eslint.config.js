@@ -11,7 +11,8 @@ const features = readdirSync(path.join(src, 'features'), { withFileTypes: true }
 
 /**
  * The layering (src/features/README.md): app wires screens, screens use
- * components and features, features use services. Components take what they
+ * components and features, features use services; all of them may use the
+ * low kit (store, config, lib) but not app, the composition root. Components take what they
  * show as props; nothing below screens imports a screen; a feature reaches
  * another only through its actions, selectors and hooks, never its listeners
  * or components.
@@ -43,13 +44,25 @@ export default tseslint.config(
       // Typed hooks only.
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'Use useAppDispatch/useAppSelector from app/hooks.' }] },
+        { paths: [{ name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'Use useAppDispatch/useAppSelector from store/hooks.' }] },
       ],
     },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
   },
   {
-    files: ['src/app/hooks.ts'],
+    // Only the composition root (src/app) builds on everything; the layers below it import it for types alone (RootState).
+    // Tests may build the whole app (a real store) around what they test.
+    files: ['src/{features,screens,components,store,config,lib,hooks,strings}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/app/*', '**/app/**'], allowTypeImports: true, message: 'src/app is the composition root: below it, import it for types only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/store/hooks.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -5,7 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { bootGuard } from './scripts/boot-guard-build.mjs';
 import { contentSecurityPolicy } from './src/app/contentSecurityPolicy.ts';
-import { readConfig } from './src/app/readConfig.ts';
+import { readConfig } from './src/config/readConfig.ts';
 
 /** Modules only ever loaded on demand: the call's vendor SDKs and adapters. */
 const LAZY_ONLY =

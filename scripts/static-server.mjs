@@ -65,22 +65,40 @@ export async function headerPolicy(index) {
 }
 
 /**
+ * The header policy of the build being served, read again whenever index.html
+ * changes: a new build copied over a running server (other API or socket
+ * origins) is sent with its own policy, and a build that appears after the
+ * server started gets one at all.
+ * @param {string} index
+ */
+function createPolicyReader(index) {
+  let version = null;
+  let policy = null;
+  return async () => {
+    const info = await stat(index).catch(() => null);
+    const current = info ? `${info.mtimeMs}:${info.size}` : null;
+    if (current !== version) {
+      policy = current === null ? null : await headerPolicy(index);
+      version = current;
+    }
+    return policy;
+  };
+}
+
+/**
  * @param {{ dir: string, port?: number, host?: string }} options `port: 0` picks a free port
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
 export async function startStaticServer({ dir, port = 5173, host = '127.0.0.1' }) {
   const root = path.resolve(dir);
   const index = path.join(root, 'index.html');
-  // Read once: the build is made before the server starts.
-  const policy = await headerPolicy(index);
-  const securityHeaders = {
-    ...(policy ? { 'Content-Security-Policy': policy } : {}),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-  };
+  const currentPolicy = createPolicyReader(index);
 
   async function handle(req, res) {
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    const policy = await currentPolicy();
+    if (policy) res.setHeader('Content-Security-Policy', policy);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;

@@ -73,4 +73,20 @@ describe('static server', () => {
       expect(headers['referrer-policy']).toBe('no-referrer');
     }
   });
+
+  it("sends a new build's policy once it is copied over the running server, and a policy to a build that appears after start", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'static-server-late-'));
+    const late = await startStaticServer({ dir, port: 0 });
+    const policyOf = async () => (await fetch(`${late.url}/enter-code`)).headers.get('content-security-policy');
+    try {
+      expect(await policyOf()).toBeNull();
+      writeFileSync(path.join(dir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="connect-src &#39;self&#39; https://api.one.example">`);
+      expect(await policyOf()).toBe("connect-src 'self' https://api.one.example; frame-ancestors 'none'");
+      writeFileSync(path.join(dir, 'index.html'), `<meta http-equiv="Content-Security-Policy" content="connect-src &#39;self&#39; https://api.two.example:8443">`);
+      expect(await policyOf()).toBe("connect-src 'self' https://api.two.example:8443; frame-ancestors 'none'");
+    } finally {
+      await late.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -47,6 +47,28 @@ export function isLocalControl(req, ownHost) {
   return origin === undefined || origin === `http://${host}`;
 }
 
+/**
+ * Whether a socket upgrade (hardware, Pusher) comes from a page this machine
+ * serves (the kiosk on any loopback port, the console) or from a tool (no
+ * Origin), and not from any other web page open in the same browser, which
+ * could otherwise read card reads or approve a call. Host is checked as for
+ * the control routes (a name rebound to 127.0.0.1).
+ * @param {import('node:http').IncomingMessage} req
+ * @param {string} ownHost the host the simulator listens on
+ */
+export function isLocalPage(req, ownHost) {
+  const isLocalName = (hostname) => LOOPBACK_HOSTS.has(hostname) || hostname === ownHost;
+  if (!isLocalName((req.headers.host ?? '').replace(/:\d+$/, ''))) return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    const { protocol, hostname } = new URL(origin);
+    return (protocol === 'http:' || protocol === 'https:') && isLocalName(hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** @param {import('node:http').IncomingMessage} req @returns {string | null} */
 export function bearerToken(req) {
   const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');

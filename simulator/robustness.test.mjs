@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startSimulator } from './server.mjs';
 import { MAX_LIST_BYTES } from './store.mjs';
@@ -146,5 +147,35 @@ describe('records', () => {
     expect(logs.length).toBeGreaterThan(1);
     expect(logs.at(-1).message).toBe('log 9');
     expect(logs.map((log) => log.message)).toEqual([...logs.map((log) => log.message)].sort());
+  });
+});
+
+describe('sockets answer pages of this machine and tools only', () => {
+  /** Resolves with 'open' or the HTTP status the upgrade was refused with. */
+  const upgrade = (path, headers) =>
+    new Promise((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${sim.port}${path}`, { headers });
+      ws.on('open', () => (ws.close(), resolve('open')));
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode));
+      ws.on('error', () => resolve('error'));
+    });
+  const sockets = ['/hardware', '/app/kiosk-local?protocol=7'];
+
+  it('refuses another web page, a rebound name and an opaque origin', async () => {
+    for (const path of sockets) {
+      expect(await upgrade(path, { Origin: 'http://evil.example' })).toBe(403);
+      expect(await upgrade(path, { Origin: 'null' })).toBe(403);
+      expect(await upgrade(path, { Host: `rebound.example:${sim.port}`, Origin: `http://rebound.example:${sim.port}` })).toBe(403);
+    }
+    expect(sim.state.hardware).toEqual([]);
+  });
+
+  it('accepts the kiosk on another loopback port, the console and tools', async () => {
+    for (const path of sockets) {
+      expect(await upgrade(path, { Origin: 'http://127.0.0.1:5173' })).toBe('open');
+      expect(await upgrade(path, { Origin: 'http://localhost:41234' })).toBe('open');
+      expect(await upgrade(path, { Origin: sim.url })).toBe('open');
+      expect(await upgrade(path, {})).toBe('open');
+    }
   });
 });

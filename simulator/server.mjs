@@ -8,7 +8,7 @@ import { createApi } from './api.mjs';
 import { createControlRoutes, createControls } from './control.mjs';
 import { createHardwareServer } from './hardware.mjs';
 import { createFaults } from './faults.mjs';
-import { HttpError, isLocalControl, sendJson, setCors } from './http-util.mjs';
+import { HttpError, isLocalControl, isLocalPage, sendJson, setCors } from './http-util.mjs';
 import { createPusherServer } from './pusher.mjs';
 import { loadPropertyData } from './seed.mjs';
 import { createStore } from './store.mjs';
@@ -109,7 +109,8 @@ export async function startSimulator({
   server.on('clientError', (_err, socket) => socket.destroy());
 
   /** Which socket server takes an upgrade, or the status that refuses it (the daemon's own port takes only its socket). */
-  function upgradeTarget(pathname, hardwareOnly) {
+  function upgradeTarget(req, pathname, hardwareOnly) {
+    if (!isLocalPage(req, host)) return '403 Forbidden';
     if (pathname.startsWith('/app/') && !hardwareOnly) return pusher.running() ? pusher.wss : '503 Service Unavailable';
     if (pathname === '/hardware') return hardware.accepting() ? hardware.wss : '503 Service Unavailable';
     return '404 Not Found';
@@ -120,7 +121,7 @@ export async function startSimulator({
     socket.on('error', () => socket.destroy());
     try {
       const pathname = pathOf(req);
-      const target = pathname === null ? '400 Bad Request' : upgradeTarget(pathname, hardwareOnly);
+      const target = pathname === null ? '400 Bad Request' : upgradeTarget(req, pathname, hardwareOnly);
       if (typeof target === 'string') {
         socket.end(`HTTP/1.1 ${target}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
         return;

@@ -2,21 +2,22 @@
 import { ESLint } from 'eslint';
 
 /** Lints `code` as if it were the file at `filePath`, with the project's own configuration. */
-async function lintAs(filePath: string, code: string): Promise<string[]> {
+async function lintAs(filePath: string, code: string, ruleId = 'import-x/no-restricted-paths'): Promise<string[]> {
   const [result] = await new ESLint().lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
 }
 
 // The layering of src/features/README.md, enforced by eslint.config.js.
-describe('layering (lint)', () => {
+// Linting loads the TypeScript parser and follows imports: slow on a busy 2-core machine, so a generous timeout.
+describe('layering (lint)', { timeout: 30_000 }, () => {
   it('refuses a component importing a screen, a feature or the app', async () => {
     const messages = await lintAs(
       'src/components/Example.ts',
       [
         "import { initialDigits } from '../screens/enter-code/codeEntry';",
         "import { useDevice } from '../features/session/useDevice';",
-        "import { config } from '../app/config';",
-        'export const all = [initialDigits, useDevice, config];',
+        "import { KIOSK_LOCK } from '../app/kioskLock';",
+        'export const all = [initialDigits, useDevice, KIOSK_LOCK];',
       ].join('\n'),
     );
     expect(messages).toHaveLength(3);
@@ -49,4 +50,24 @@ describe('layering (lint)', () => {
     );
     expect(messages).toEqual([]);
   });
+
+  it.each(['src/features/qr/example.ts', 'src/screens/home/example.tsx', 'src/store/example.ts', 'src/config/example.ts', 'src/lib/example.ts'])(
+    'refuses %s a value from the composition root, and allows its types',
+    async (filePath) => {
+      const app = filePath.startsWith('src/features') || filePath.startsWith('src/screens') ? '../../app' : '../app';
+      const refused = await lintAs(
+        filePath,
+        [`import { makeStore } from '${app}/store';`, `import { createServices } from '${app}/createServices';`, 'export const all = [makeStore, createServices];'].join('\n'),
+        '@typescript-eslint/no-restricted-imports',
+      );
+      expect(refused).toHaveLength(2);
+      expect(refused[0]).toContain('src/app is the composition root');
+      const allowed = await lintAs(
+        filePath,
+        [`import type { RootState } from '${app}/rootReducer';`, 'export type State = RootState;'].join('\n'),
+        '@typescript-eslint/no-restricted-imports',
+      );
+      expect(allowed).toEqual([]);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { App } from './app/App';
-import { config } from './app/config';
+import { config } from './config/config';
 import { createServices } from './app/createServices';
 import { logUncaughtErrors } from './app/globalErrors';
 import { becomeOnlyKiosk } from './app/kioskLock';

@@ -7,10 +7,10 @@ import { NotificationOverlay } from '../features/notifications/components/Notifi
 import { selectPropertyData } from '../features/property/propertySlice';
 import { selectToken } from '../features/session/sessionSlice';
 import { useStrings } from '../features/session/useStrings';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../store/hooks';
 import { AppRoutes, preloadScreens } from './router';
-import { ServicesContext } from './servicesContext';
-import type { Services } from './services';
+import { ServicesContext } from '../store/servicesContext';
+import type { Services } from '../store/services';
 
 // Only a panel without a token shows it: not in the first screen's bundle.
 const InstallerMessage = lazy(() => import('../features/session/components/InstallerMessage').then((module) => ({ default: module.InstallerMessage })));

@@ -1,5 +1,5 @@
 import { contentSecurityPolicy } from './contentSecurityPolicy';
-import { readConfig } from './readConfig';
+import { readConfig } from '../config/readConfig';
 
 /** The policy as a map of directive -> sources. */
 function directives(policy: string): Record<string, string[]> {

@@ -1,4 +1,4 @@
-import type { AppConfig } from './readConfig';
+import type { AppConfig } from '../config/readConfig';
 
 /**
  * What the live call providers reach on their own (read from the SDKs): Twilio's

@@ -1,4 +1,4 @@
-import { readConfig } from './config';
+import { readConfig } from '../config/config';
 import { createServices } from './createServices';
 
 const hooks = { getToken: () => 'test-token', getSettings: () => ({ language: 'en' as const, spokenPrompts: false }), beforeReload: async () => undefined };

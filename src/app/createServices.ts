@@ -11,10 +11,10 @@ import { createShellWorker } from '../services/shell/shellWorker';
 import { createLazySound } from '../services/sound/lazySound';
 import { SPOKEN_SOUNDS, type SoundName } from '../services/sound/types';
 import { createLazySpeech } from '../services/speech/lazySpeech';
-import { afterFirstScreen } from './afterFirstScreen';
-import type { AppConfig } from './config';
-import { createPageControl } from './pageControl';
-import type { Services } from './services';
+import { afterFirstScreen } from '../lib/afterFirstScreen';
+import type { AppConfig } from '../config/config';
+import { createPageControl } from '../services/page/pageControl';
+import type { Services } from '../store/services';
 
 interface Hooks {
   getToken: () => string | null;

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createTestServices } from '../testing/fakeServices';
 import { lazyScreen } from './lazyScreen';
-import { ServicesContext } from './servicesContext';
+import { ServicesContext } from '../store/servicesContext';
 import { makeStore } from './store';
 
 const Directory = () => <h1>call resident</h1>;

@@ -1,7 +1,7 @@
 import { Suspense, use, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Splash } from '../features/session/components/Splash';
-import { useServices } from './servicesContext';
+import { useServices } from '../store/servicesContext';
 
 export type LazyScreen = (() => ReactNode) & {
   /** Fetches the screen's code now; settles either way (a failed fetch is tried again when the screen is shown). */

@@ -1,6 +1,7 @@
 import { launchParamsRead, selectToken } from '../features/session/sessionSlice';
-import { urlWithoutToken, type LaunchParams } from '../features/session/launchParams';
-import { appStarted } from './actions';
+import type { LaunchParams } from '../features/session/launchParams';
+import { urlWithoutToken } from '../lib/urlWithoutToken';
+import { appStarted } from '../store/actions';
 import type { AppStore } from './store';
 
 export const MISSING_TOKEN_MESSAGE = 'Gate Kiosk: the API token is not defined. Open the kiosk with ?token=<device token>.';

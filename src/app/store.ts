@@ -12,9 +12,9 @@ import { listenForPropertyPolling } from '../features/property/propertyListeners
 import { listenForQrScan } from '../features/qr/qrListeners';
 import { listenForRealtime } from '../features/realtime/realtimeListeners';
 import { listenForRecentCalls } from '../features/recent-calls/recentCallsListeners';
-import { createAppListenerMiddleware } from './listenerMiddleware';
+import { createAppListenerMiddleware } from '../store/listenerMiddleware';
 import { rootReducer, type RootState } from './rootReducer';
-import type { Services } from './services';
+import type { Services } from '../store/services';
 
 /** A fresh store per page (and per test); `dispose` stops every running effect. */
 export function makeStore(services: Services, preloadedState?: Partial<RootState>) {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { storageKey } from '../app/persistence/loadStoredState';
-import { STORE_VERSION } from '../app/persistence/storedParts';
+import { sessionStored } from '../features/session/sessionStored';
 import { API_URL, requestsTo, withApiServer } from '../testing/apiServer';
 import { withFakeTimers } from '../testing/fakeTimers';
 import { BOOT_DEADLINE_MS, SLOW_LOAD_MS, startBootGuard } from './bootGuard';
@@ -97,7 +97,7 @@ describe('the boot guard', () => {
   });
 
   it('uses the token the app stored when the address has none, and sends nothing without one', async () => {
-    window.localStorage.setItem(storageKey('session'), JSON.stringify({ version: STORE_VERSION, state: { token: 'stored-token', model: 'TOUCH' } }));
+    window.localStorage.setItem(storageKey(sessionStored.key), JSON.stringify({ version: sessionStored.version, state: { token: 'stored-token', model: 'TOUCH' } }));
     guardedPage({ search: '' });
     await vi.advanceTimersByTimeAsync(BOOT_DEADLINE_MS);
     await vi.waitFor(() => expect(logLines().map((line) => line.authorization)).toEqual(['Bearer stored-token']));

@@ -1,5 +1,5 @@
 import { onTestFinished, vi } from 'vitest';
-import { appStarted } from '../app/actions';
+import { appStarted } from '../store/actions';
 import { createTestServices } from './fakeServices';
 import { storeWithProperty } from './renderKiosk';
 

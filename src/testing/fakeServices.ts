@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Services } from '../app/services';
+import type { Services } from '../store/services';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
 import { parseEngine } from '../services/browser/engine';

@@ -1,5 +1,6 @@
 import type { RootState } from '../rootReducer';
-import { excerpt, STORED_PARTS, type StoredKey, type StoredPart } from './storedParts';
+import { excerpt, type StoredPart } from '../../store/storedPart';
+import { STORED_PARTS, type StoredKey } from './storedParts';
 
 /**
  * A line for an item that cannot be read. Only the queue's text goes to the

@@ -1,5 +1,5 @@
 import type { RootState } from '../rootReducer';
-import type { Services } from '../services';
+import type { Services } from '../../store/services';
 import { makeStore, type AppStore } from '../store';
 import { loadStoredState } from './loadStoredState';
 import { startSavingState, type StateSaver } from './stateSaver';

@@ -1,4 +1,4 @@
-import { appStarted } from '../actions';
+import { appStarted } from '../../store/actions';
 import { onlineChanged } from '../../features/connectivity/connectivitySlice';
 import { accessRequestQueued, selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';

@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../app/listenerMiddleware';
+import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../store/listenerMiddleware';
 import { onlineChanged, selectIsOnline } from '../connectivity/connectivitySlice';
 import { accessRequestQueued, accessRequestsAccepted, parseAcceptedRequests, selectQueuedAccessRequests, type AccessRequest } from './accessQueueSlice';
 

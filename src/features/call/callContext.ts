@@ -1,6 +1,6 @@
 import type { ForkedTaskAPI } from '@reduxjs/toolkit';
-import type { AppListenerApi } from '../../app/listenerMiddleware';
-import type { Services } from '../../app/services';
+import type { AppListenerApi } from '../../store/listenerMiddleware';
+import type { Services } from '../../store/services';
 import { callConnected, callFailed, type CallFailure } from './callEvents';
 import type { CallScope } from './callScope';
 import type { CallTargetInfo } from './callTarget';

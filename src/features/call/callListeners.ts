@@ -1,4 +1,4 @@
-import type { AppStartListening } from '../../app/listenerMiddleware';
+import type { AppStartListening } from '../../store/listenerMiddleware';
 import { notificationPushed } from '../notifications/notificationsSlice';
 import { callNotice } from './callErrors';
 import { callEnded, callRequested } from './callEvents';

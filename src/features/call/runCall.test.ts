@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { appStarted } from '../../app/actions';
+import { appStarted } from '../../store/actions';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
 import { CHANNEL, MANAGER, callStore, untilCreated } from '../../testing/callHarness';
 import { FAKE_SNAPSHOT } from '../../testing/fakeCall';

@@ -1,5 +1,5 @@
 import { TaskAbortError, type ForkedTaskAPI } from '@reduxjs/toolkit';
-import type { AppListenerApi } from '../../app/listenerMiddleware';
+import type { AppListenerApi } from '../../store/listenerMiddleware';
 import { callApprovalReceived } from '../gate/gateActions';
 import { notificationPushed } from '../notifications/notificationsSlice';
 import { selectTelnyxEnabled } from '../property/featureFlagsSlice';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useServices } from '../../app/servicesContext';
+import { useServices } from '../../store/servicesContext';
 import type { CallStreams } from '../../services/call/callStreams';
 
 /** The current call's local and remote streams; re-renders when the workflow changes them. */

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { appStarted } from '../../app/actions';
+import { appStarted } from '../../store/actions';
 import { makeStore } from '../../app/store';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';

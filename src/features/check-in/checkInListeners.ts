@@ -1,4 +1,4 @@
-import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
+import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddleware';
 
 export const CHECK_IN_INTERVAL_MS = 30000;
 

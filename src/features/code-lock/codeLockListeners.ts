@@ -1,4 +1,4 @@
-import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
+import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
 import { codeLockEnded, enteredCodeRefused } from './codeLockSlice';
 

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { lockSecondsLeft, selectCodeLock } from './codeLockSlice';
 
 const everySecond = (onTick: () => void) => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { onlineChanged } from './connectivitySlice';
 
 /** Follows the browser's online and offline events. */

@@ -1,7 +1,7 @@
-import { appStarted } from '../../app/actions';
-import { afterFirstScreen } from '../../app/afterFirstScreen';
-import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
+import { afterFirstScreen } from '../../lib/afterFirstScreen';
 import { engineMeta } from '../../services/browser/engine';
+import { appStarted } from '../../store/actions';
+import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddleware';
 import { propertyLoadFailed } from '../property/propertyLoadSlice';
 import { propertyLoaded } from '../property/propertySlice';
 import { faultCleared, faultRaised, propertyLoadNoted, selectPropertyFailingSince } from './diagnosticsSlice';

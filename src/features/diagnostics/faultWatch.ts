@@ -1,5 +1,5 @@
-import type { AppListenerApi, AppStartListening } from '../../app/listenerMiddleware';
 import { engineMeta, type Engine } from '../../services/browser/engine';
+import type { AppListenerApi, AppStartListening } from '../../store/listenerMiddleware';
 import { installerStrings } from '../../strings/installerStrings';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { hardwareStatusChanged, selectHardwareSocket } from '../hardware/hardwareStatusSlice';

@@ -1,4 +1,4 @@
-import type { AppStartListening } from '../../app/listenerMiddleware';
+import type { AppStartListening } from '../../store/listenerMiddleware';
 import { lookupCodeMissed } from './directoryActions';
 
 /** Registered with the store for its lifetime: a lookup code with no match plays the error sound (no notification). */

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { orFallback } from '../../app/selectorFallback';
+import { orFallback } from '../../store/selectorFallback';
 import { selectResidents } from '../property/selectors';
 import { buildDirectory } from './directoryModel';
 import { listRows, pagedRows } from './directoryRows';

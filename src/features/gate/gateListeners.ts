@@ -1,5 +1,5 @@
-import { afterFirstScreen } from '../../app/afterFirstScreen';
-import type { AppDispatch, AppStartListening } from '../../app/listenerMiddleware';
+import { afterFirstScreen } from '../../lib/afterFirstScreen';
+import type { AppDispatch, AppStartListening } from '../../store/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
 import { english } from '../../strings/catalogue';
 import { gateOpeningEnded, gateOpeningStarted } from '../gate/gateSlice';

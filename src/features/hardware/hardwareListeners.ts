@@ -1,4 +1,4 @@
-import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
+import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddleware';
 import { hardwareStatusChanged } from '../hardware/hardwareStatusSlice';
 import { hardwareCodeRead, hardwareReadRefused } from '../gate/gateActions';
 

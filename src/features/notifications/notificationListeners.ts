@@ -1,5 +1,5 @@
-import { appStarted } from '../../app/actions';
-import type { AppStartListening } from '../../app/listenerMiddleware';
+import { appStarted } from '../../store/actions';
+import type { AppStartListening } from '../../store/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
 import { selectGateOpeningsInFlight } from '../gate/gateSlice';
 import { NOTIFICATION_LIFETIME_MS, notificationPopped, selectCurrentNotification } from './notificationsSlice';

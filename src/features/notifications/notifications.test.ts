@@ -1,4 +1,4 @@
-import { appStarted } from '../../app/actions';
+import { appStarted } from '../../store/actions';
 import { makeStore } from '../../app/store';
 import { createTestServices } from '../../testing/fakeServices';
 import { withApiServer } from '../../testing/apiServer';

@@ -1,5 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import { appStarted } from '../../app/actions';
+import { appStarted } from '../../store/actions';
 import { isRecord } from '../../services/json';
 
 export type NotificationStatus = 'ERROR' | 'SUCCESS' | 'INFO';

@@ -1,4 +1,4 @@
-import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../app/listenerMiddleware';
+import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../store/listenerMiddleware';
 import { propertyLoadFailed, propertyLoadStarted, selectPropertyError, selectPropertyRefreshPending } from '../property/propertyLoadSlice';
 import { featureFlagsLoaded, parseFeatureFlags } from './featureFlagsSlice';
 import { parsePropertyResponse } from './parsePropertyResponse';

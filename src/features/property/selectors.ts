@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { orFallback } from '../../app/selectorFallback';
+import { orFallback } from '../../store/selectorFallback';
 import { selectPropertyData } from './propertySlice';
 import { deriveValidCodes } from './validCodes';
 

@@ -1,4 +1,4 @@
-import type { AppStartListening } from '../../app/listenerMiddleware';
+import type { AppStartListening } from '../../store/listenerMiddleware';
 import { qrDecodeFailed, qrPayloadRejected, qrScannerFailed } from './qrActions';
 
 /**

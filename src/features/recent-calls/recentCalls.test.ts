@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { appStarted } from '../../app/actions';
-import { createAppListenerMiddleware } from '../../app/listenerMiddleware';
+import { appStarted } from '../../store/actions';
+import { createAppListenerMiddleware } from '../../store/listenerMiddleware';
 import { rootReducer, type RootState } from '../../app/rootReducer';
 import { withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';

@@ -1,4 +1,4 @@
-import { whileAppRuns, type AppStartListening } from '../../app/listenerMiddleware';
+import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddleware';
 import { callCounted, recentCallsExpired, selectNextCallExpiry } from './recentCallsSlice';
 
 /** From appStarted until the middleware is cleared: lowers each recent-call count when its time is up. */

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { config } from '../../app/config';
+import { config } from '../../config/config';
 import type { Language } from '../../strings/catalogue';
 import { selectDevice } from '../property/selectors';
 import type { Device } from '../property/types';

@@ -15,10 +15,3 @@ export function readLaunchParams(search: string): LaunchParams {
   const model = parseModel(rawModel);
   return { token, model, unknownModel: rawModel !== null && model === null };
 }
-
-/** The address without the token, so it does not sit in the visible URL. */
-export function urlWithoutToken(href: string): string {
-  const url = new URL(href);
-  url.searchParams.delete('token');
-  return url.toString();
-}

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import type { Translate } from '../../strings/catalogue';
 import { BUTTON_LABELS, type ButtonLabels, type PanelModel } from './models';
 import { selectModel } from './sessionSlice';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { screenStrings } from '../../strings/screenStrings';
 import { selectDeviceSettings } from './deviceSettings';
 

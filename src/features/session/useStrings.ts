@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { ReactReduxContext } from 'react-redux';
-import { config } from '../../app/config';
+import { config } from '../../config/config';
 import { ENGLISH, translator, type Translate } from '../../strings/catalogue';
 import { loadCatalogue, loadedCatalogue, onCatalogueLoaded } from '../../strings/loadCatalogue';
 import { selectDeviceSettings } from './deviceSettings';

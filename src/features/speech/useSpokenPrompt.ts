@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useServices } from '../../app/servicesContext';
+import { useServices } from '../../store/servicesContext';
 
 /**
  * Speaks `clips` when the screen shows (and when they change, or `again` does) unless `quiet`

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { CodeSlots } from '../../components/CodeSlots';
 import { Keypad } from '../../components/Keypad';

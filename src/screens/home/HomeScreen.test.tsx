@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { act } from 'react';
-import { appStarted } from '../../app/actions';
+import { appStarted } from '../../store/actions';
 import { onlineChanged } from '../../features/connectivity/connectivitySlice';
 import { propertyLoadStarted } from '../../features/property/propertyLoadSlice';
 import { notificationPushed } from '../../features/notifications/notificationsSlice';

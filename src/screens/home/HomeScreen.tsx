@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
-import { config } from '../../app/config';
+import { useAppSelector } from '../../store/hooks';
+import { config } from '../../config/config';
 import { Logo } from '../../components/Logo';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
 import { selectPropertyStatus } from '../../features/property/propertyLoadSlice';

@@ -1,6 +1,6 @@
-import { useAppSelector } from '../../app/hooks';
-import { config } from '../../app/config';
-import { useServices } from '../../app/servicesContext';
+import { useAppSelector } from '../../store/hooks';
+import { config } from '../../config/config';
+import { useServices } from '../../store/servicesContext';
 import { CHROMIUM_FLOOR, engineLabel, engineSupport, type Engine } from '../../services/browser/engine';
 import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { selectHardwareSocket } from '../../features/hardware/hardwareStatusSlice';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../store/hooks';
 import { noticeKeyOf, type Translate } from '../../../strings/catalogue';
 import { useStrings } from '../../session/useStrings';
 import { selectCurrentNotification } from '../notificationsSlice';

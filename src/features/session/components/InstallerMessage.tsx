@@ -1,5 +1,5 @@
 import { Logo } from '../../../components/Logo';
-import { config } from '../../../app/config';
+import { config } from '../../../config/config';
 import { setupStrings } from '../../../strings/setupStrings';
 import { useStrings } from '../useStrings';
 

@@ -1,6 +1,6 @@
-import { urlWithoutToken } from '../features/session/launchParams';
-import type { ShellWorker } from '../services/shell/types';
-import type { PageControl } from './services';
+import { urlWithoutToken } from '../../lib/urlWithoutToken';
+import type { ShellWorker } from '../shell/types';
+import type { PageControl } from './types';
 
 interface Options {
   /** Saves the state before the page goes away; rejects when it could not (the page then stays). */

@@ -1,6 +1,6 @@
 import { useDispatch, useSelector } from 'react-redux';
 import type { AppDispatch } from './listenerMiddleware';
-import type { RootState } from './rootReducer';
+import type { RootState } from '../app/rootReducer';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { createShellWorker } from '../services/shell/shellWorker';
-import { createFakeServiceWorkerContainer } from '../testing/fakeServiceWorker';
+import { createShellWorker } from '../shell/shellWorker';
+import { createFakeServiceWorkerContainer } from '../../testing/fakeServiceWorker';
 import { createPageControl } from './pageControl';
 
 const origin = 'http://kiosk.test';

@@ -1,0 +1,44 @@
+import { isRecord } from '../services/json';
+
+/** A part read back: its state, and a line for each thing in it that had to be dropped. */
+export interface ReadPart<T> {
+  state: T;
+  problems: string[];
+}
+
+/**
+ * A part of the state kept across reloads, declared by its feature beside its
+ * slice and collected by `src/app/persistence/storedParts.ts`. It is kept in
+ * the `localStorage` item `gate-kiosk:<key>` as `{ version, state }`.
+ */
+export interface StoredPart<T, K extends string = string> {
+  /** The slice's name, which is also the item's. */
+  key: K;
+  /** Bumped with a migration whenever the stored shape changes. */
+  version: number;
+  /** migrations[n] turns what version n - 1 stored into version n's shape. */
+  migrations: Record<number, (old: unknown) => unknown>;
+  /** Validates a stored value (any shape at all); never throws. */
+  read(stored: unknown): ReadPart<T>;
+  /** The back end sends it again at the next load: given up first when storage is full. */
+  refetchable?: boolean;
+}
+
+/*
+ * Version 1 of every part is what this kiosk stored before each part had a
+ * key of its own: redux-persist's single `persist:gate-kiosk` item. Version 2
+ * is the part's own item. Every part is read with the schemas that read the
+ * back end's answers, so anything a back end may send is also read back.
+ */
+export const STORE_VERSION = 2;
+
+/** The migration of a part whose shape did not change. */
+export const unchanged = (old: unknown): unknown => old;
+
+/** A short, safe picture of a dropped value, so the log still carries the data. */
+export const excerpt = (value: unknown): string => (JSON.stringify(value) ?? String(value)).slice(0, 300);
+
+/** A stored part's fields, and the problem if it is not an object at all (then it has none). */
+export function fieldsOf(part: string, stored: unknown): { raw: Record<string, unknown>; problems: string[] } {
+  return isRecord(stored) ? { raw: stored, problems: [] } : { raw: {}, problems: [`${part}: not an object (${excerpt(stored)})`] };
+}
