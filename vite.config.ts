@@ -9,7 +9,7 @@ import { readConfig } from './src/config/readConfig.ts';
 
 /** Modules only ever loaded on demand: the call's vendor SDKs and adapters. */
 const LAZY_ONLY =
-  /node_modules\/@(twilio|telnyx)\/|src\/services\/call\/|src\/features\/call\/routes\/|src\/strings\/(installer|guidance|part|screen|setup)|src\/features\/session\/useScreenStrings|src\/features\/diagnostics\/faultWatch|src\/services\/camera\/|src\/features\/qr\/(scanSession|useQrScanner)/;
+  /node_modules\/@(twilio|telnyx)\/|src\/services\/call\/|src\/features\/call\/routes\/|src\/strings\/(installer|guidance|part|screen|setup)|src\/features\/session\/useScreenStrings|src\/features\/diagnostics\/faultWatch|src\/services\/browser\/(engine|localNetworkAccess)|src\/services\/camera\/|src\/features\/qr\/(scanSession|useQrScanner)/;
 
 /**
  * The production build's Content-Security-Policy, from the configured

@@ -2,7 +2,6 @@ import { vi } from 'vitest';
 import type { Services } from '../store/services';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
-import { parseEngine } from '../services/browser/engine';
 import type { HardwareNotification, HardwareStatus } from '../services/hardware/types';
 import type { ChannelHandlers } from '../services/realtime/types';
 import { API_URL } from './apiServer';
@@ -98,10 +97,8 @@ export function createFakePage() {
  * Network Access does not refuse unless `localNetworkRefused` says so.
  */
 export function createFakeBrowser() {
-  const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
   return {
-    engine: parseEngine(userAgent),
-    userAgent,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
     reloaded: true,
     localNetworkRefused: vi.fn(async () => false),
   };

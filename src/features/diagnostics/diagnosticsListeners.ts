@@ -1,6 +1,4 @@
 import { afterFirstScreen } from '../../lib/afterFirstScreen';
-import { engineMeta } from '../../services/browser/engine';
-import { appStarted } from '../../store/actions';
 import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddleware';
 import { propertyLoadFailed } from '../property/propertyLoadSlice';
 import { propertyLoaded } from '../property/propertySlice';
@@ -11,22 +9,13 @@ export const PROPERTY_FAILING_MS = 5 * 60_000;
 
 /**
  * Registered with the store for its lifetime: self-diagnosis
- * (docs/self-diagnosis.md). The start is reported with the engine, property
- * loads are timed from the start; the watchers of the other faults
- * (faultWatch.ts) load after the first screen,
+ * (docs/self-diagnosis.md). Property loads are timed from the start; the
+ * watchers of the other faults (faultWatch.ts, which also reports the start
+ * with the engine) load after the first screen,
  * which needs none of them, and read what happened meanwhile from the state.
  * The gate feature raises its own fault.
  */
 export function listenForDiagnostics(startListening: AppStartListening): void {
-  // The engine, once per start of the kiosk in this browser: not again at the reload after each notification.
-  startListening({
-    actionCreator: appStarted,
-    effect: (_action, { extra: { api, browser } }) => {
-      if (browser.reloaded) return;
-      const meta = { feature: 'diagnostics', ...engineMeta(browser.engine), userAgent: browser.userAgent };
-      api.sendLog({ message: 'Kiosk started', meta, timestamp: new Date().toISOString() }).catch(() => undefined);
-    },
-  });
   // The failing clock is stored: the reload after a notification does not restart it.
   startListening({
     predicate: (action) => propertyLoaded.match(action) || propertyLoadFailed.match(action),

@@ -1,4 +1,5 @@
 import { engineMeta, type Engine } from '../../services/browser/engine';
+import { engineOf } from '../../services/browser/engineOf';
 import type { AppListenerApi, AppStartListening } from '../../store/listenerMiddleware';
 import { installerStrings } from '../../strings/installerStrings';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
@@ -48,7 +49,7 @@ export async function watchFaults(startListening: AppStartListening, listener: A
       if (inFlight.has(episode)) continue;
       inFlight.add(episode);
       extra.api
-        .sendLog(faultLogLine(fault, extra.browser.engine))
+        .sendLog(faultLogLine(fault, engineOf(extra.browser.userAgent)))
         .then(() => dispatch(faultReported({ kind: fault.kind, since: fault.since })))
         .catch(() => undefined)
         .finally(() => inFlight.delete(episode));
@@ -79,12 +80,20 @@ export async function watchFaults(startListening: AppStartListening, listener: A
     }),
   ];
   try {
+    reportStart(listener);
     report(listener);
     const tasks = [watchHardware, watchLocalNetwork, watchBacklog].map((watch) => listener.fork(() => watch(listener)));
     await Promise.all(tasks.map((task) => task.result));
   } finally {
     stops.forEach((stop) => stop());
   }
+}
+
+/** The engine, once per start of the kiosk in this browser: not again at the reload after each notification. */
+function reportStart({ extra: { api, browser } }: AppListenerApi): void {
+  if (browser.reloaded) return;
+  const meta = { feature: 'diagnostics', ...engineMeta(engineOf(browser.userAgent)), userAgent: browser.userAgent };
+  api.sendLog({ message: 'Kiosk started', meta, timestamp: new Date().toISOString() }).catch(() => undefined);
 }
 
 /** The hardware socket: down (or never up) for 10 s, or a request without an answer. */

@@ -2,6 +2,7 @@ import { useAppSelector } from '../../store/hooks';
 import { config } from '../../config/config';
 import { useServices } from '../../store/servicesContext';
 import { CHROMIUM_FLOOR, engineLabel, engineSupport, type Engine } from '../../services/browser/engine';
+import { engineOf } from '../../services/browser/engineOf';
 import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { selectHardwareSocket } from '../../features/hardware/hardwareStatusSlice';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
@@ -21,7 +22,7 @@ import './InstallerScreen.css';
  */
 export function InstallerScreen() {
   const { labels } = useDevice();
-  const { engine } = useServices().browser;
+  const engine = engineOf(useServices().browser.userAgent);
   const model = useAppSelector(selectModel);
   const settings = useAppSelector(selectDeviceSettings);
   const online = useAppSelector(selectIsOnline);

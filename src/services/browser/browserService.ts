@@ -1,11 +1,6 @@
-import { parseEngine, type Engine } from './engine';
-import { localNetworkRefused } from './localNetworkAccess';
-
 /** What the kiosk knows of the browser it runs in. */
 export interface BrowserService {
-  /** The engine, read from the user agent once, at start. */
-  engine: Engine;
-  /** The user agent itself, for the back end's log (an engine the kiosk cannot name). */
+  /** The user agent: the engine is read from it (engineOf.ts), and it goes to the back end's log as it is. */
   userAgent: string;
   /** This page is a reload (after a notification, the hardware's `refresh`): the load before it already reported the start. */
   reloaded: boolean;
@@ -23,9 +18,10 @@ function isReload(performance: Performance): boolean {
 
 export function createBrowserService(win: BrowserWindow, hardwareSocketUrl: string): BrowserService {
   return {
-    engine: parseEngine(win.navigator.userAgent),
     userAgent: win.navigator.userAgent,
     reloaded: isReload(win.performance),
-    localNetworkRefused: () => localNetworkRefused(win.navigator.permissions, hardwareSocketUrl),
+    // Asked only once the hardware socket has failed: not in the first screen's bundle.
+    localNetworkRefused: () =>
+      import('./localNetworkAccess').then(({ localNetworkRefused }) => localNetworkRefused(win.navigator.permissions, hardwareSocketUrl)),
   };
 }

@@ -1,4 +1,5 @@
 import { engineLabel, engineSupport, parseEngine } from './engine';
+import { engineOf } from './engineOf';
 
 /** User agents as engines send them: the headless Chromiums, Debian's Chromium 156 and WebKitGTK's MiniBrowser read from the browsers themselves, the others in their published formats. */
 const UA = {
@@ -59,5 +60,11 @@ describe('the engine, from the user agent', () => {
     expect(engineLabel(parseEngine(UA.qtWebEngine5))).toBe('Qt WebEngine 5.15.2 (Chromium 83)');
     expect(engineLabel(parseEngine(UA.iPadSafari))).toBe('Safari 17.4');
     expect(engineLabel(parseEngine(''))).toBe('unknown engine');
+  });
+
+  it('parses the browser\'s user agent once, and again only when it is another', () => {
+    const first = engineOf(UA.headless110);
+    expect(engineOf(UA.headless110)).toBe(first);
+    expect(engineOf(UA.iPadSafari)).toEqual({ name: 'Safari', version: '17.4', chromium: null });
   });
 });
