@@ -8,18 +8,74 @@ import tseslint from 'typescript-eslint';
 
 const src = path.resolve(import.meta.dirname, 'src');
 const features = readdirSync(path.join(src, 'features'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+const featureNames = features.map(({ name }) => name);
+
+/**
+ * The features each feature may import (their actions, selectors, hooks and
+ * pure helpers; src/features/README.md, "Layering"). One way only: an
+ * observer imports what it observes, never the reverse, so no two features
+ * reach each other. Tests are left out: nothing imports a test.
+ */
+const featureDependencies = {
+  'access-queue': ['connectivity'],
+  call: ['gate', 'notifications', 'property', 'realtime', 'recent-calls', 'session'],
+  'check-in': [],
+  'code-lock': ['session'],
+  connectivity: [],
+  diagnostics: ['access-queue', 'call', 'gate', 'hardware', 'property', 'qr'],
+  directory: ['property'],
+  gate: ['access-queue', 'code-lock', 'notifications', 'property', 'session', 'speech'],
+  hardware: ['gate'],
+  'home-links': ['property'],
+  input: [],
+  notifications: ['session'],
+  property: [],
+  qr: [],
+  realtime: ['property'],
+  'recent-calls': [],
+  session: ['property'],
+  speech: ['session'],
+};
+
+/** Lint stops here if the table misses a feature folder, names one that is not there, or lets a feature reach itself. */
+function checkFeatureDependencies(table) {
+  const unlisted = featureNames.filter((name) => !Object.hasOwn(table, name));
+  const unknown = Object.entries(table).flat(2).filter((name) => !featureNames.includes(name));
+  const problems = [...unlisted.map((name) => `${name} is not listed`), ...unknown.map((name) => `${name} is not a feature folder`)];
+  if (problems.length > 0) throw new Error(`featureDependencies: ${problems.join('; ')}`);
+  const reaches = (from, to, seen) => table[from].some((next) => next === to || (!seen.has(next) && seen.add(next) && reaches(next, to, seen)));
+  const looping = featureNames.filter((name) => reaches(name, name, new Set()));
+  if (looping.length > 0) throw new Error(`featureDependencies: a loop through ${looping.join(', ')}`);
+}
+checkFeatureDependencies(featureDependencies);
+
+/** Per feature: every feature outside its row of the table is refused. */
+const featureZones = featureNames.map((name) => {
+  const allowed = featureDependencies[name];
+  return {
+    target: `./src/features/${name}`,
+    from: featureNames.filter((other) => other !== name && !allowed.includes(other)).map((other) => `./src/features/${other}`),
+    message: `The ${name} feature may import ${allowed.join(', ') || 'no other feature'} only (featureDependencies, eslint.config.js).`,
+  };
+});
 
 /**
  * The layering (src/features/README.md): app wires screens, screens use
  * components and features, features use services; all of them may use the
- * low kit (store, config, lib) but not app, the composition root. Components take what they
- * show as props; nothing below screens imports a screen; a feature reaches
- * another only through its actions, selectors and hooks, never its listeners
- * or components.
+ * low kit (store, config, lib, hooks) but not app, the composition root; the
+ * shared hooks and helpers (hooks, lib) import none of those layers.
+ * Components take what they show as props; nothing below screens imports a
+ * screen; a feature reaches another only through its actions, selectors and
+ * hooks, never its listeners or components.
  */
 const layering = [
   { target: './src/components', from: ['./src/app', './src/screens', './src/features'], message: 'Components take what they show as props.' },
   { target: './src/features', from: ['./src/app/App.tsx', './src/app/router.tsx', './src/screens'], message: 'Features never import screens.' },
+  {
+    target: ['./src/hooks', './src/lib'],
+    from: ['./src/app', './src/screens', './src/features', './src/components'],
+    message: 'Shared hooks and helpers know nothing of the kiosk: no app, screen, feature or component.',
+  },
   ...features.map(({ name }) => ({
     target: `./src/features/${name}`,
     from: [path.join(src, 'features/*/**/*Listeners.ts'), path.join(src, 'features/*/components/**')],
@@ -48,6 +104,11 @@ export default tseslint.config(
       ],
     },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: ['src/features/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layering, ...featureZones] }] },
   },
   {
     // Only the composition root (src/app) builds on everything; the layers below it import it for types alone (RootState).

@@ -7,10 +7,6 @@ import { bootGuard } from './scripts/boot-guard-build.mjs';
 import { contentSecurityPolicy } from './src/app/contentSecurityPolicy.ts';
 import { readConfig } from './src/config/readConfig.ts';
 
-/** Modules only ever loaded on demand: the call's vendor SDKs and adapters. */
-const LAZY_ONLY =
-  /node_modules\/@(twilio|telnyx)\/|src\/services\/call\/|src\/features\/call\/routes\/|src\/strings\/(installer|guidance|part|screen|setup)|src\/features\/session\/useScreenStrings|src\/features\/diagnostics\/faultWatch|src\/services\/browser\/(engine|localNetworkAccess)|src\/services\/camera\/|src\/features\/qr\/(scanSession|useQrScanner)/;
-
 /**
  * The production build's Content-Security-Policy, from the configured
  * origins, as the first tag of index.html: it holds whatever server hosts the
@@ -38,7 +34,7 @@ const guard = bootGuard({
 });
 
 /**
- * The service worker (src/sw.ts, issue 14): precaches every file of the build
+ * The service worker (src/sw.ts): precaches every file of the build
  * so a browser restarted with no network boots the kiosk; the page registers
  * it and decides when a new build takes over (src/services/shell/).
  */
@@ -72,8 +68,11 @@ export default defineConfig({
         codeSplitting: {
           // Code the first screen shares with lazy screens goes in one chunk
           // loaded with it, not in a handful of small ones (each file costs a
-          // request and compresses worse). Call-only code stays lazy.
-          groups: [{ name: 'shared', minShareCount: 2, test: (id) => !LAZY_ONLY.test(id) }],
+          // request and compresses worse). '$initial' picks the modules the
+          // entry reaches through static imports, read from the module graph:
+          // code reached only through import() (the call's SDKs, the lazy
+          // screens' strings) stays lazy whatever its file is called.
+          groups: [{ name: 'shared', minShareCount: 2, tags: ['$initial'] }],
         },
       },
     },

@@ -57,7 +57,7 @@ async function openKiosk(browser, kiosk, model) {
     await sleep(300);
   };
   await ready(() => page.goto(kiosk.url(model)));
-  // The kiosk reloads itself 5 s after a notification (SPEC.md section 1).
+  // The kiosk reloads itself 5 s after a notification (docs/rules.md#r2-2-5).
   return { page, context, reloaded: () => ready(() => page.waitForEvent('load', { timeout: 20_000 })) };
 }
 

@@ -1,5 +1,5 @@
 // `npm run bench:offline`: what the service worker keeps on the panel and how
-// fast a panel restarted with no network shows the kiosk (issue 14).
+// fast a panel restarted with no network shows the kiosk.
 //
 // Builds the kiosk against a simulator, starts Chromium on a fresh profile (a
 // user data dir, as a panel's browser keeps) and loads the kiosk once online:

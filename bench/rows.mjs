@@ -1,4 +1,4 @@
-// Each row's figures as lines of the table, with the budgets of issue 10.
+// Each row's figures as lines of the table, each against its budget (BUDGETS).
 import { readFileSync } from 'node:fs';
 import { stats } from './common.mjs';
 import { atMost, kb, line, ms } from './report.mjs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Generates the kiosk's sounds (SPEC.md section 9) into public/sounds/<name>.wav.
+# Generates the kiosk's sounds (docs/rules.md#r9-5-1) into public/sounds/<name>.wav.
 # Needs sox, espeak-ng and node (the spoken phrases are the catalogue's
 # `sound.*` strings, src/strings/speech.en.json; scripts/make-speech.mjs makes the
 # other languages' and the spoken prompts). The output is committed, so CI and the build do not

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Spoken prompts (issue 11), generated from the string catalogue's spoken
+// Spoken prompts (docs/rules.md#r2-9-2), generated from the string catalogue's spoken
 // strings (src/strings/speech.<language>.json) into
 // public/speech/<language>/<clip>.ogg, with scripts/speech-manifest.json
 // saying what each clip says (for the tests; the kiosk never fetches it). Needs espeak-ng, sox and opusenc (Debian:

@@ -1,4 +1,4 @@
-// The kiosk's back end: the HTTP API of SPEC.md section 7 under /api/.
+// The kiosk's back end: the HTTP API of docs/rules.md#r7-1-2 under /api/.
 import { HttpError, bearerToken, isPlainObject, readBody, readObject, sendJson } from './http-util.mjs';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -77,7 +77,7 @@ export function createApi({ token, store, pusher, faults }) {
       id: `call-${callCount}`,
       token: { iceServers: [] },
       room_id: `room-${callCount}`,
-      // SPEC section 3: resident_id is absent for manager calls.
+      // docs/rules.md#r3-3-1: resident_id is absent for manager calls.
       ...(residentId === null ? {} : { resident_id: residentId }),
       sip_username: `sim-kiosk-${callCount}`,
       sip_password: `sim-secret-${callCount}`,

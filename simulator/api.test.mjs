@@ -34,7 +34,7 @@ describe('authorization and CORS', () => {
 });
 
 describe('property', () => {
-  it('serves the seeded property in the SPEC shape', async () => {
+  it('serves the seeded property in the shape of rules R3.1', async () => {
     const { status, body } = await call(sim, '/api/telephone-entry/property');
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(
@@ -61,7 +61,7 @@ describe('property', () => {
     expect([isSet(guest(KNOWN.activeUnitGuestCode).active), isSet(guest(KNOWN.inactiveUnitGuestCode).active)]).toEqual([true, false]);
   });
 
-  it("sends staff, property guests and unit guests in SPEC.md's shape, without ids, and booleans in every spelling", async () => {
+  it("sends staff, property guests and unit guests in the shape of rules R3.1.5 and R3.1.6, without ids, and booleans in every spelling", async () => {
     const { body } = await call(sim, '/api/telephone-entry/property');
     for (const holder of [...body.property_staff, ...body.property_guests]) {
       expect(Object.keys(holder).sort()).toEqual(['property_access_code', 'property_credentials']);

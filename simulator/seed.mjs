@@ -54,7 +54,7 @@ function resident(name, k, listed) {
     directory_phone_country_code: '1',
     directory_phone: String(5552000000 + k),
     user_enabled_video_calls: spelled(k % 3 !== 2, k),
-    // Every 17th resident has no access code (SPEC: only logged when needed).
+    // Every 17th resident has no access code (only logged when needed: docs/rules.md#r4-9-10, #r8-2-2).
     property_access_code: k % 17 === 16 ? null : { code: String(10001 + k) },
     property_credentials: credentials,
   };
@@ -72,7 +72,7 @@ export function seedProperty() {
   return {
     property: { id: 1, public_name: 'Maple Court Apartments', phone: '5555550100', clubhouse_panel_id: null },
     residents,
-    // Staff, property guests and unit guests have no id (SPEC.md section 3).
+    // Staff, property guests and unit guests have no id (docs/rules.md#r3-1-5).
     property_staff: [
       { property_access_code: { code: '20001' }, property_credentials: [{ code: '21001' }] },
       { property_access_code: { code: '20002' }, property_credentials: [] },

@@ -24,9 +24,25 @@ describe('layering (lint)', { timeout: 30_000 }, () => {
     expect(messages[0]).toContain('Components take what they show as props');
   });
 
+  it('refuses a shared hook or helper importing a feature, a screen, a component or the app', async () => {
+    const messages = await lintAs(
+      'src/hooks/useExample.ts',
+      [
+        "import { TOUCH_ROW_REM } from '../features/directory/touchScroll';",
+        "import { initialDigits } from '../screens/enter-code/codeEntry';",
+        "import { Logo } from '../components/Logo';",
+        "import { KIOSK_LOCK } from '../app/kioskLock';",
+        'export const all = [TOUCH_ROW_REM, initialDigits, Logo, KIOSK_LOCK];',
+      ].join('\n'),
+    );
+    expect(messages).toHaveLength(4);
+    expect(messages[0]).toContain('Shared hooks and helpers know nothing of the kiosk');
+    expect(await lintAs('src/lib/example.ts', "import { useDevice } from '../features/session/useDevice';\nexport const all = [useDevice];")).toHaveLength(1);
+  });
+
   it("refuses a feature importing a screen, or another feature's listeners or components", async () => {
     const messages = await lintAs(
-      'src/features/qr/example.ts',
+      'src/features/call/example.ts',
       [
         "import { HomeScreen } from '../../screens/home/HomeScreen';",
         "import { listenForGate } from '../gate/gateListeners';",
@@ -39,16 +55,51 @@ describe('layering (lint)', { timeout: 30_000 }, () => {
 
   it("allows a feature another feature's actions, selectors and hooks, and its own listeners", async () => {
     const messages = await lintAs(
-      'src/features/qr/example.ts',
+      'src/features/call/example.ts',
       [
         "import { codeEntered } from '../gate/gateActions';",
         "import { selectModel } from '../session/sessionSlice';",
         "import { useDevice } from '../session/useDevice';",
-        "import { listenForQrScan } from './qrListeners';",
-        'export const all = [codeEntered, selectModel, useDevice, listenForQrScan];',
+        "import { listenForCalls } from './callListeners';",
+        'export const all = [codeEntered, selectModel, useDevice, listenForCalls];',
       ].join('\n'),
     );
     expect(messages).toEqual([]);
+  });
+
+  it('refuses a feature importing one outside its row of featureDependencies (each would close a loop), and allows one in it', async () => {
+    // The gate announces its outcome; diagnostics observes it. The reverse would loop gate -> diagnostics -> gate.
+    const gateToDiagnostics = await lintAs(
+      'src/features/gate/example.ts',
+      ["import { faultRaised } from '../diagnostics/diagnosticsSlice';", 'export const all = [faultRaised];'].join('\n'),
+    );
+    expect(gateToDiagnostics).toHaveLength(1);
+    expect(gateToDiagnostics[0]).toContain('The gate feature may import access-queue, code-lock, notifications, property, session, speech only');
+    // The gate shows notifications; notifications waiting on the gate would loop back.
+    const notificationsToGate = await lintAs(
+      'src/features/notifications/example.ts',
+      ["import { selectGateOpeningsInFlight } from '../gate/gateSlice';", 'export const all = [selectGateOpeningsInFlight];'].join('\n'),
+    );
+    expect(notificationsToGate).toHaveLength(1);
+    expect(notificationsToGate[0]).toContain('The notifications feature may import session only');
+    const diagnosticsToGate = await lintAs(
+      'src/features/diagnostics/example.ts',
+      ["import { gateSignalFailed } from '../gate/gateActions';", 'export const all = [gateSignalFailed];'].join('\n'),
+    );
+    expect(diagnosticsToGate).toEqual([]);
+  });
+
+  it("leaves a feature's tests out of featureDependencies (nothing imports a test), not out of the layering", async () => {
+    const messages = await lintAs(
+      'src/features/code-lock/example.test.ts',
+      [
+        "import { codeEntered } from '../gate/gateActions';",
+        "import { listenForGate } from '../gate/gateListeners';",
+        'export const all = [codeEntered, listenForGate];',
+      ].join('\n'),
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('not its listeners or components');
   });
 
   it.each(['src/features/qr/example.ts', 'src/screens/home/example.tsx', 'src/store/example.ts', 'src/config/example.ts', 'src/lib/example.ts'])(

@@ -43,8 +43,8 @@ describe('colors', () => {
     ['muted text on a control', variable('muted'), panel],
     ['accent text (headings, lookup codes) on the background', variable('accent-text'), background],
     ['a button hint', rule('.button-hint', 'color'), rule('.button-hint', 'background')],
-    ['an error notification (SPEC.md: black)', rule('.notification-error', 'color'), rule('.notification-error', 'background')],
-    ['a success notification (SPEC.md: green)', rule('.notification-ok', 'color'), rule('.notification-ok', 'background')],
+    ['an error notification (rules R2.2.4: black)', rule('.notification-error', 'color'), rule('.notification-error', 'background')],
+    ['a success notification (rules R2.2.4: green)', rule('.notification-ok', 'color'), rule('.notification-ok', 'background')],
   ])('%s: at least 4.5:1', (_what, foreground, behind) => {
     expect(contrast(foreground, behind)).toBeGreaterThanOrEqual(4.5);
   });
@@ -59,7 +59,7 @@ describe('colors', () => {
     expect(contrast(foreground, behind)).toBeGreaterThanOrEqual(3);
   });
 
-  it('keeps SPEC.md’s notification backgrounds: black for errors, green otherwise', () => {
+  it('keeps the notification backgrounds of rules R2.2.4: black for errors, green otherwise', () => {
     expect(rule('.notification-error', 'background')).toBe('#000');
     const [r, g, b] = [1, 3, 5].map((at) => parseInt(rule('.notification-ok', 'background').slice(at, at + 2), 16));
     expect(g).toBeGreaterThan(r! * 2);

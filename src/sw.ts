@@ -1,4 +1,4 @@
-// The kiosk's service worker (issue 14), built by vite-plugin-pwa, which puts
+// The kiosk's service worker, built by vite-plugin-pwa, which puts
 // the list of the build's files in self.__WB_MANIFEST. Workbox's precache
 // holds every file of one build; a new build's worker installs them all or
 // fails and leaves the cached build in place.

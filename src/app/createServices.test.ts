@@ -4,7 +4,7 @@ import { createServices } from './createServices';
 const hooks = { getToken: () => 'test-token', getSettings: () => ({ language: 'en' as const, spokenPrompts: false }), beforeReload: async () => undefined };
 
 describe('createServices', () => {
-  // SPEC.md section 9: a recent call stops counting after 3,600,000 ms; 10 s in development.
+  // docs/rules.md#r9-3-2: a recent call stops counting after 3,600,000 ms; 10 s in development.
   it.each([
     ['production', 3600000, {}],
     ['development', 10000, { VITE_APP_ENV: 'development' }],

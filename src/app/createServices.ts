@@ -1,10 +1,10 @@
 import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice';
 import type { DeviceSettings } from '../features/session/deviceSettings';
+import { loadOnce } from '../lib/loadOnce';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createBrowserService } from '../services/browser/browserService';
 import { createCallStreamRegistry } from '../services/call/callStreams';
-import type { CallKit } from '../services/call/types';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';
 import { createShellWorker } from '../services/shell/shellWorker';
@@ -75,19 +75,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
   };
 }
 
-/** SPEC.md's sounds; the spoken ones in the panel's language (English's in public/sounds/, the others' with the prompts). */
+/** The kiosk's sounds (docs/rules.md#r9-5-1, #r9-5-2); the spoken ones in the panel's language (English's in public/sounds/, the others' with the prompts). */
 export function soundUrl(name: SoundName, language: DeviceSettings['language']): string {
   return language !== 'en' && SPOKEN_SOUNDS.includes(name) ? `/speech/${language}/sound-${name}.ogg` : `/sounds/${name}.wav`;
-}
-
-/** Loads once; a failed load (the kiosk's server unreachable) is tried again next time. */
-function loadOnce(load: () => Promise<CallKit>): () => Promise<CallKit> {
-  let loading: Promise<CallKit> | null = null;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
 }

@@ -1,6 +1,7 @@
-import { Suspense, use, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Splash } from '../features/session/components/Splash';
+import { loadOnce } from '../lib/loadOnce';
 import { useServices } from '../store/servicesContext';
 
 export type LazyScreen = (() => ReactNode) & {
@@ -17,43 +18,34 @@ export type LazyScreen = (() => ReactNode) & {
 export function lazyScreen(name: string, load: () => Promise<ComponentType>): LazyScreen {
   // The screen as an element: screens take no props, so one element serves every visit.
   let loaded: ReactElement | null = null;
-  let loading: Promise<ReactElement> | null = null;
-  // After a failure the next visit (or preload) fetches again.
-  const forget = () => {
-    loading = null;
-  };
-  const fetchCode = () => {
-    loading ??= load().then(
-      (Component) => (loaded = <Component />),
-      (error: unknown) => <Unavailable name={name} error={error} onShown={forget} />,
-    );
-    return loading;
-  };
-
-  function Loading() {
-    return use(fetchCode());
-  }
+  const fetchCode = loadOnce(() => load().then((Component) => (loaded = <Component />)));
 
   function Screen() {
+    // One attempt a visit, kept while it suspends: `use` must be handed the same promise each time.
+    const [attempt] = useState(() => fetchCode().catch((error: unknown) => <Unavailable name={name} error={error} />));
     if (loaded) return loaded;
     return (
       <Suspense fallback={<Splash />}>
-        <Loading />
+        <Loading attempt={attempt} />
       </Suspense>
     );
   }
   Screen.preload = () =>
-    fetchCode().then(() => {
-      if (!loaded) forget();
-    });
+    fetchCode().then(
+      () => undefined,
+      () => undefined,
+    );
   return Screen;
 }
 
-function Unavailable({ name, error, onShown }: { name: string; error: unknown; onShown: () => void }) {
+function Loading({ attempt }: { attempt: Promise<ReactElement> }) {
+  return use(attempt);
+}
+
+function Unavailable({ name, error }: { name: string; error: unknown }) {
   const { logger } = useServices();
   useEffect(() => {
     logger.child('app').error(`The ${name} screen could not be loaded`, error);
-    onShown();
-  }, [logger, name, error, onShown]);
+  }, [logger, name, error]);
   return <Navigate to="/" replace />;
 }

@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { EnterCodeScreen } from '../screens/enter-code/EnterCodeScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
-import { loadGuidance } from '../screens/home/homeLinks';
+import { loadGuidance } from '../screens/home/loadGuidance';
 import { InstallerAccess, InstallerScreen } from './installerAccess';
 import { lazyScreen } from './lazyScreen';
 

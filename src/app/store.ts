@@ -13,6 +13,7 @@ import { listenForQrScan } from '../features/qr/qrListeners';
 import { listenForRealtime } from '../features/realtime/realtimeListeners';
 import { listenForRecentCalls } from '../features/recent-calls/recentCallsListeners';
 import { createAppListenerMiddleware } from '../store/listenerMiddleware';
+import { listenForReloadAfterNotification } from './reloadAfterNotification';
 import { rootReducer, type RootState } from './rootReducer';
 import type { Services } from '../store/services';
 
@@ -27,6 +28,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
     listenForHardware,
     listenForGate,
     listenForNotificationExpiry,
+    listenForReloadAfterNotification,
     listenForDirectory,
     listenForQrScan,
     listenForRecentCalls,

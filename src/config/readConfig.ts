@@ -14,7 +14,7 @@ export interface AppConfig {
   appEnv: 'production' | 'development';
   callProviders: 'live' | 'simulator';
   /**
-   * SPEC.md's reload after each notification. Only a development build can turn
+   * The reload after each notification (docs/rules.md#r2-2-5). Only a development build can turn
    * it off (VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION=true), for the memory
    * benchmark, where the reload would hide a leak.
    */

@@ -37,7 +37,7 @@ export interface Services {
   call: CallServices;
   /** The browser engine, and whether it refuses the hardware socket's address. */
   browser: BrowserService;
-  /** SPEC.md's reload after each notification; off only in a development build for the memory benchmark. */
+  /** The reload after each notification (docs/rules.md#r2-2-5); off only in a development build for the memory benchmark. */
   reloadAfterNotification: boolean;
   /** Build-time settings the listeners need. */
   settings: { codeLock: CodeLockSettings };

@@ -18,7 +18,7 @@ import { loadCatalogue, loadedCatalogue } from './loadCatalogue';
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 describe('the string catalogue', () => {
-  it('keeps SPEC.md\'s English strings exactly', () => {
+  it('keeps the English strings of docs/rules.md (sections 2 and 8) exactly', () => {
     // The screens' part and the lazy screens' part together: what a visitor reads.
     const all: Record<string, string> = { ...en, ...screensEn };
     const t = (key: string, params?: Record<string, string>) => format(all[key]!, params);
@@ -42,7 +42,7 @@ describe('the string catalogue', () => {
     expect(t('call.calling', { name: 'Aaron Abbott' })).toBe('Calling Aaron Abbott...');
     expect(t('call.connected', { name: 'Aaron Abbott' })).toBe('Connected to Aaron Abbott');
     expect(t('directory.more', { arrow: '▼' })).toBe('▼ for more');
-    // SPEC.md section 8.
+    // docs/rules.md#r8-1.
     expect(t('notice.codeRefused')).toBe("Sorry, that code didn't work");
     expect(t('notice.noCode')).toBe('User who opened gate does not have access code');
     expect([t('notice.granted'), t('notice.grantedBody')]).toEqual(['Access Granted!', 'You can now enter']);

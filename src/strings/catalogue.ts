@@ -2,7 +2,7 @@ import en from './en.json';
 
 /**
  * Every string the kiosk shows or speaks, in one catalogue: English
- * (`en.json`, SPEC.md's strings verbatim) in the first bundle, each other
+ * (`en.json`, the strings of docs/rules.md verbatim) in the first bundle, each other
  * language a lazy chunk with the same keys. `{name}` marks a value filled in.
  */
 export type MessageKey = keyof typeof en;

@@ -108,7 +108,7 @@ export const apiHandlers = [
   endpoint('post', 'telephone-entry/sip-call', () => HttpResponse.json({ ok: true })),
 ];
 
-/** A created call in the back end's shape (SPEC.md section 3): no resident_id for the manager. */
+/** A created call in the back end's shape (docs/rules.md#r3-3-1): no resident_id for the manager. */
 export function serverCall(residentId: number | string | null = 11) {
   return {
     id: 'call-1',

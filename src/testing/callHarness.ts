@@ -16,7 +16,7 @@ await import('../features/call/runCall');
 export const RESIDENT: CallTargetRef = { kind: 'resident', residentId: '11' };
 export const MANAGER: CallTargetRef = { kind: 'manager' };
 export const CHANNEL = 'private-telephone-entry-property-1';
-/** SPEC.md section 9: 2 s of camera warm-up before the snapshot and the call's creation. */
+/** docs/rules.md#r9-3-5: 2 s of camera warm-up before the snapshot and the call's creation. */
 export const WARM_UP_MS = 2000;
 
 /**

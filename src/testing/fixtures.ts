@@ -3,7 +3,7 @@ export const LONG_CARD = '6011000990139424567';
 
 /**
  * A small property answer as the back end sends it (raw JSON, before parsing),
- * in SPEC.md section 3's exact shapes: staff, property guests and unit guests
+ * in the exact shapes of docs/rules.md#r3-1: staff, property guests and unit guests
  * carry no id.
  */
 export function rawProperty(overrides: Record<string, unknown> = {}) {

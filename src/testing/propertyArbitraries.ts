@@ -2,7 +2,7 @@ import fc from 'fast-check';
 
 /*
  * Generators of property answers for property-based tests: records in the
- * shapes of SPEC.md section 3 (spelled every way a back end may send them),
+ * shapes of docs/rules.md#r3-1 (spelled every way a back end may send them),
  * near misses, and junk.
  */
 
@@ -13,7 +13,7 @@ const FALSE_SPELLINGS: readonly unknown[] = [false, 0, '0', 'false'];
 /** Any JSON at all. */
 export const junk = fc.jsonValue({ maxDepth: 3 });
 
-/** A gate code as typed: 5 digits (SPEC.md section 5), sent as text or as a number that has no leading zero to lose. */
+/** A gate code as typed: 5 digits (docs/rules.md#r5-1-1), sent as text or as a number that has no leading zero to lose. */
 const sentCode = fc.oneof(fc.stringMatching(/^\d{5}$/), fc.integer({ min: 10000, max: 99999 }));
 
 const sentFlag = fc.constantFrom(...TRUE_SPELLINGS, ...FALSE_SPELLINGS);
@@ -21,7 +21,7 @@ const sentId = fc.oneof(fc.nat(), fc.nat().map(String));
 const sentText = fc.oneof(fc.string(), fc.integer());
 const missing = fc.constantFrom(null, undefined);
 
-/** Keys a record may carry beyond the spec's (ids and names on staff, say), with any value. */
+/** Keys a record may carry beyond those of docs/rules.md#r3-1 (ids and names on staff, say), with any value. */
 const extraKeys = fc.dictionary(fc.oneof(fc.constantFrom('id', 'name', 'created_at'), fc.string().map((key) => `x-${key}`)), junk, {
   maxKeys: 3,
 });
@@ -65,7 +65,7 @@ const deviceModel = {
   enable_video_calls: sentFlag,
 };
 
-/** Valid records in the spec's shapes: staff, property guests and unit guests have no id. */
+/** Valid records in the shapes of docs/rules.md#r3-1: staff, property guests and unit guests have no id. */
 export const valid = {
   holder: withExtras(fc.record(holderModel, { requiredKeys: [] })),
   resident: withExtras(fc.record({ ...residentModel, id: sentId }, { requiredKeys: ['id'] })),

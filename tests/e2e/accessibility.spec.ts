@@ -1,4 +1,4 @@
-// Accessibility (issue 11): every screen of every model, in English and in
+// Accessibility (docs/rules.md#r2-9-4): every screen of every model, in English and in
 // Spanish, checked with axe-core against WCAG 2.2 A and AA: the installer
 // message, the splash, home, the guidance home shows after 20 s, code entry,
 // both notifications, the directory, QR scan, a call, and the installer

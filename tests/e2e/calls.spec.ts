@@ -1,8 +1,8 @@
 // Calls in Chromium against the simulator, its twins playing the vendor
 // services (docs/calls.md) and `sim.callAction` playing the far end: the phone
 // leg, the 30 s fallback, the provider's video room and SIP, refusals,
-// throttling, the camera, leaving and the hard timeout. SPEC.md sections 2
-// (`/call`), 4, 5, 8 and 9. The console answering with live video is in
+// throttling, the camera, leaving and the hard timeout. docs/rules.md#r2-7
+// (`/call`), #r4-9, #r5-4, #r8-1 and #r9-3. The console answering with live video is in
 // video-call.spec.ts.
 import type { Page } from '@playwright/test';
 import {
@@ -46,7 +46,7 @@ const status = (page: Page) => page.locator('.call-status');
 const notification = (page: Page) => page.getByRole('alertdialog').getByRole('heading');
 const home = (page: Page) => page.getByRole('heading', { name: /^Welcome to / });
 
-/** SPEC.md section 8: 'Access Granted!' / 'You can now enter'. */
+/** docs/rules.md#r8-1-4: 'Access Granted!' / 'You can now enter'. */
 async function expectGranted(page: Page): Promise<void> {
   await expect(notification(page)).toHaveText('Access Granted!');
   await expect(page.getByRole('alertdialog')).toContainText('You can now enter');
@@ -212,7 +212,7 @@ test('the hard timeout ends a call nobody answers after 300000 ms', async ({ pag
   await expect(page).toHaveURL((url) => url.pathname === '/');
 });
 
-test('SPEC.md: more than 10 recent calls to one resident are refused with the throttle error', async ({ page, kiosk, sim }) => {
+test('more than 10 recent calls to one resident are refused with the throttle error (rules R5.4.1)', async ({ page, kiosk, sim }) => {
   // The clock skips each call's 2 s camera warm-up, so every call reaches the back end quickly.
   await page.clock.install();
   await kiosk.open(page, { model: 'GEN1' });

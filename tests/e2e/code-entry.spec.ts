@@ -1,4 +1,4 @@
-// Typed and tapped access codes (SPEC.md sections 2 `/enter-code`, 5 and 8).
+// Typed and tapped access codes (docs/rules.md#r2-4 `/enter-code`, #r5-1, #r8-1-2).
 import type { Page } from '@playwright/test';
 import {
   expect,
@@ -117,7 +117,7 @@ test.describe('code entry', () => {
         await expect.poll(() => hardwareIn(sim, 'enable_relay1').length, { message: `relay for ${code}` }).toBe(openings);
         expect(hardwareIn(sim, 'wiegand').at(-1)?.params).toEqual([0, code]);
       }
-      // The overlay goes after 5 s and the page reloads (SPEC.md section 2).
+      // The overlay goes after 5 s and the page reloads (docs/rules.md#r2-2-5).
       const reloaded = page.waitForEvent('load');
       await page.clock.fastForward(5_000);
       await reloaded;

@@ -1,4 +1,4 @@
-// The resident directory (SPEC.md section 2 `/resident-directory`, 5, 9) in
+// The resident directory (docs/rules.md#r2-5 `/resident-directory`, #r5-3-1, #r9-1-4) in
 // Chromium against the simulator's seeded property (68 listed residents).
 import type { Page } from '@playwright/test';
 import { expect, KNOWN, test } from './fixtures';

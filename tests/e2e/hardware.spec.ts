@@ -1,4 +1,4 @@
-// The panel's hardware socket (docs/protocol.md; SPEC.md sections 4, 5, 8).
+// The panel's hardware socket (docs/protocol.md; docs/rules.md#r4-7-4, #r4-8, #r5-1-3, #r8-1-1, #r7-3).
 import { expect, expectGateOpened, hardwareIn, KNOWN, recordSocketSends, records, test, waitForHardwareSocket } from './fixtures';
 
 test.describe('hardware socket', () => {

@@ -1,4 +1,4 @@
-// The home screen: title, links, footer, hardware buttons (SPEC.md section 2, `/`).
+// The home screen: title, links, footer, hardware buttons (docs/rules.md#r2-3, `/`).
 import { readFileSync } from 'node:fs';
 import { expect, test, waitForHardwareSocket } from './fixtures';
 

@@ -1,4 +1,4 @@
-// Every screen on every panel size (issue 13): the installer message, the
+// Every screen on every panel size (docs/rules.md#r2-2-11): the installer message, the
 // splash, home, code entry, both notifications, the directory, QR scan and a
 // call ringing (and on TOUCH answered with video), for a button model and for
 // TOUCH, at 800x480, 1024x600, 1280x800 and the portrait 480x800, 600x1024,
@@ -87,11 +87,11 @@ async function checkDirectory(page: Page, model: Model, shot: (screen: string) =
   const columns = page.locator('.directory-page .directory-column');
   const rows = page.locator('.directory-page .directory-row');
   if (size.width > size.height) {
-    // SPEC.md's page on the landscape panels: two columns of 10.
+    // The landscape panels' page: two columns of 10 (docs/rules.md#r2-5-4).
     await expect(columns).toHaveCount(2);
     await expect(rows).toHaveCount(20);
   } else {
-    // Portrait: one column holding more than SPEC.md's 10 rows, as many as fit.
+    // Portrait: one column holding more than the landscape page's 10 rows, as many as fit.
     await expect(columns).toHaveCount(1);
     expect(await rows.count()).toBeGreaterThan(10);
   }
@@ -143,7 +143,7 @@ for (const model of ['GEN2', 'TOUCH'] as const) {
     const label = `${size.width}x${size.height}`;
     test(`${model} at ${label}: every screen fits the panel`, async ({ page, kiosk, sim, allowConsoleErrors }) => {
       test.setTimeout(90_000);
-      // The installer message comes with the error SPEC.md section 8 asks for.
+      // The installer message comes with the error of docs/rules.md#r8-1-13.
       allowConsoleErrors(/API token is not defined/);
       const shot = (screen: string) => `${model}-${label}-${screen}`;
       addLongName(sim);

@@ -1,5 +1,5 @@
 // Panel models: button labels and strings on the home and code screens
-// (SPEC.md section 2, application shell). Also writes a screenshot of both
+// (docs/rules.md#r2-2, the application shell). Also writes a screenshot of both
 // screens per model to test-results/screenshots/, and with
 // UPDATE_DOCS_SCREENSHOTS=1 a few of them to docs/screenshots/.
 import { copyFile, mkdir } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The notification overlay (SPEC.md sections 2 and 4, Notifications).
+// The notification overlay (docs/rules.md#r2-2-4, #r2-2-5, #r4-10-1).
 import { expect, KNOWN, test, typeCode, waitForHardwareSocket } from './fixtures';
 
 test.describe('notifications', () => {

@@ -1,4 +1,4 @@
-// Offline boot (issue 14): the built kiosk's service worker keeps every file
+// Offline boot (docs/rules.md#r1-1-6): the built kiosk's service worker keeps every file
 // of the build on the panel, so a browser restarted while the network is down
 // still boots the kiosk and opens the gate; a new build is taken in at a
 // reload, and a broken or missing one never replaces the cached build.

@@ -1,4 +1,4 @@
-// Intermittent connectivity (SPEC.md sections 1, 4 and 9): access requests
+// Intermittent connectivity (docs/rules.md#r1-1-6, #r4-4, #r4-5, #r9-2-3): access requests
 // survive an API outage and a reload; online-only links follow the browser.
 import type { Page } from '@playwright/test';
 import {

@@ -1,4 +1,4 @@
-// The device keeping itself current (SPEC.md sections 4 and 9): check-in
+// The device keeping itself current (docs/rules.md#r4-2-2, #r4-6-1, #r4-5-2, #r9-2): check-in
 // every 30 s, property data every 60 s (every 5 s while failing).
 import { API_DOWN_ERRORS, expect, fastForwardUntil, fetchTimes, recordFetches, records, test, waitForChannel } from './fixtures';
 

@@ -1,4 +1,4 @@
-// QR scanning (SPEC.md sections 2 `/scan-qr`, 4 "QR scan", 5, 9) in Chromium
+// QR scanning (docs/rules.md#r2-6 `/scan-qr`, #r4-11-1, #r5-1-1, #r9-4) in Chromium
 // with a fake camera playing a Y4M of a QR code (support/qr-video.mjs). The
 // camera flag is per browser process, so each code gets its own browser.
 import { mkdtempSync } from 'node:fs';

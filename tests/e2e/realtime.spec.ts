@@ -1,4 +1,4 @@
-// The property's real-time channel (SPEC.md sections 4 and 7; docs/protocol.md).
+// The property's real-time channel (docs/rules.md#r4-3, #r7-2; docs/protocol.md).
 import { expect, test, waitForChannel } from './fixtures';
 
 test.describe('real-time channel', () => {

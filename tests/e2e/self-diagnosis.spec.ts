@@ -1,4 +1,4 @@
-// Self-diagnosis and the installer screen (issue 11): each fault the kiosk
+// Self-diagnosis and the installer screen (docs/rules.md#r4-13, #r2-8): each fault the kiosk
 // finds reaches the back end's log once, however often it is seen again or the
 // page reloads, and is listed on the installer screen (UP DOWN UP DOWN UP DOWN
 // within 3 s on home), which shows no code and no token.

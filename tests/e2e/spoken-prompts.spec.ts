@@ -1,4 +1,4 @@
-// Spoken prompts (issue 11): off unless the device record (or the build)
+// Spoken prompts (docs/rules.md#r2-9-2): off unless the device record (or the build)
 // turns them on; then each screen says its title and what the buttons do,
 // and the outcome is said, from clips the kiosk serves itself (no network
 // voice). A browser that allows audio without a gesture plays them for real:

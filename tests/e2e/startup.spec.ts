@@ -1,4 +1,4 @@
-// Startup: token handling, installer message, splash (SPEC.md sections 2, 4, 8).
+// Startup: token handling, installer message, splash (docs/rules.md#r2-2-1 to #r2-2-3, #r4-1, #r8-1-13).
 import { API_DOWN_ERRORS, expect, fastForwardUntil, fetchTimes, recordFetches, records, test, waitForChannel } from './fixtures';
 
 const PROPERTY_API = '**/api/telephone-entry/property';

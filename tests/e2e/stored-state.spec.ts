@@ -1,5 +1,5 @@
 // Stored state that heals, one kiosk per origin, and a crash that ends on
-// the home screen (issue 8; SPEC.md section 3 "Local state", section 4).
+// the home screen (docs/rules.md#r3-5, #r4-1).
 import type { Page } from '@playwright/test';
 import { expect, hardwareIn, KNOWN, records, test, typeCode, waitForHardwareSocket, type Kiosk, type SimRecord } from './fixtures';
 

@@ -1,8 +1,8 @@
 // Video calls answered by a person: the kiosk in one page, the simulator's
 // console in another playing the resident's app (a real RTCPeerConnection
 // with Chromium's fake camera, signalled over the simulator's channel), as
-// someone trying `npm start` would do with two windows. SPEC.md sections 2
-// (`/call`), 4 and 8; docs/protocol.md.
+// someone trying `npm start` would do with two windows. docs/rules.md#r2-7
+// (`/call`), #r4-9-4 and #r8-1; docs/protocol.md.
 import type { Page } from '@playwright/test';
 import { expect, KNOWN, records, test, type Simulator } from './fixtures';
 import { docsScreenshot } from './support/docs-screenshots';

@@ -14,7 +14,7 @@ withApiServer();
 withFakeTimers();
 
 describe('a call whose engine cannot be loaded', () => {
-  it("ends at once with SPEC.md's error, its sound, and a log line that names the call", async () => {
+  it("ends at once with 'An Error Occurred' (rules R8.1.10), its sound, and a log line that names the call", async () => {
     const { store, services } = startedStore();
     store.dispatch(callRequested({ callId: 'c-7', target: { kind: 'manager' } }));
     await vi.waitFor(() => expect(selectCurrentNotification(store.getState())?.title).toBe('An Error Occurred'));

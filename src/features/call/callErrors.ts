@@ -13,9 +13,9 @@ const NOT_GRANTED = english('notice.notGranted');
 const ERROR = { status: 'ERROR', title: english('notice.error'), body: english('notice.tryAgain') } as const;
 
 /**
- * SPEC.md section 8, the rows about calls. An approval shows the gate's own
- * 'Access Granted!'; a visitor's cancel, a missing camera and an unknown
- * resident show nothing (the camera and the resident are only logged).
+ * docs/rules.md#r8-1, the rows about calls (R8.1.6 to R8.1.10, R8.1.14).
+ * An approval shows the gate's own 'Access Granted!'; a visitor's cancel, a
+ * missing camera and an unknown resident show nothing (the camera and the resident are only logged).
  */
 export function callNotice(reason: CallEndReason, { answered }: { answered: boolean }): CallNotice | null {
   switch (reason) {

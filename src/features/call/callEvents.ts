@@ -3,7 +3,7 @@ import { createAction } from '@reduxjs/toolkit';
 /** Who a call is for: a resident by id, the manager, or the test call of SPACE on home. */
 export type CallTargetRef = { kind: 'resident'; residentId: string } | { kind: 'manager' } | { kind: 'test' };
 
-/** How the kiosk reaches the far end (SPEC.md section 4). */
+/** How the kiosk reaches the far end (docs/rules.md#r4-9-3). */
 export type CallRoute = 'peer' | 'voice' | 'room' | 'sip';
 
 /** Why a call failed, as its workflow or a route reports it. */

@@ -5,7 +5,7 @@ import { withFakeTimers } from '../../testing/fakeTimers';
 import { rawProperty } from '../../testing/fixtures';
 import { CameraError } from '../../services/camera/camera';
 
-// What a call sends to the back end's log (SPEC.md section 6: POST
+// What a call sends to the back end's log (docs/rules.md#r7-1-2, #r7-1-5: POST
 // telephone-entry/logs with message, meta, timestamp): every line names the
 // call feature and the kiosk's call id, so the back end can find one call's story.
 withApiServer();

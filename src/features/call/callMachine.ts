@@ -12,7 +12,7 @@ import {
 } from './callEvents';
 
 /**
- * SPEC.md section 4, "SIP status": idle until a call starts, initiating until
+ * docs/rules.md#r4-9-1, a call's phase: idle until a call starts, initiating until
  * the back end has created it, ready while it rings or talks, access_granted
  * when the far end opens the gate, ended once everything is released.
  */

@@ -1,6 +1,6 @@
 import { isRecord } from '../../services/json';
 
-/** What a channel event means for the call in progress (SPEC.md section 7; docs/protocol.md). */
+/** What a channel event means for the call in progress (docs/rules.md#r7-2-2, #r4-9-8; docs/protocol.md). */
 export type CallSignal =
   | { kind: 'connected' }
   | { kind: 'approved' }

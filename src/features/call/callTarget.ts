@@ -13,15 +13,15 @@ export interface CallTargetInfo {
   residentId: number | string | null;
   /** Shown as 'Call {name}', 'Calling {name}...', 'Connected to {name}'. */
   name: string;
-  /** What the phone leg dials (SPEC.md section 5). */
+  /** What the phone leg dials (docs/rules.md#r5-4-2). */
   number: string;
-  /** Video first, or the phone at once (SPEC.md section 5). */
+  /** Video first, or the phone at once (docs/rules.md#r5-4-3). */
   video: boolean;
   /** The code that opens the gate when the far end approves; null is only logged. */
   gateCode: string | null;
 }
 
-/** The title's name for the manager: 'Call a Manager' (SPEC.md section 2). */
+/** The title's name for the manager: 'Call a Manager' (docs/rules.md#r2-7-2). */
 export const MANAGER_NAME = english('call.manager');
 /** The test call hides who it calls. */
 export const TEST_CALL_NAME = english('call.someone');

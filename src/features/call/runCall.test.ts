@@ -43,7 +43,7 @@ describe('starting a call', () => {
     expect(requestsTo('telephone-entry/calls')[0]?.body).toEqual({ resident_id: null, image_data: FAKE_SNAPSHOT, telnyx_enabled: true });
   });
 
-  it("SPACE's test call has no phone number (SPEC.md names none): the phone leg is given none to dial", async () => {
+  it("SPACE's test call has no phone number (rules R5.4.2): the phone leg is given none to dial", async () => {
     const kiosk = callStore({ property: rawProperty({ device: { ...rawProperty().device, enable_video_calls: false } }) });
     kiosk.request({ kind: 'test' });
     await untilCreated();

@@ -29,7 +29,7 @@ import { sipRoute } from './routes/sipRoute';
 import { voiceRoute } from './routes/voiceRoute';
 import { parseServerCall } from './serverCall';
 
-/** SPEC.md section 9. */
+/** docs/rules.md#r9-3 (R9.3.3 to R9.3.5). */
 export const CALL_HARD_TIMEOUT_MS = 300000;
 export const VIDEO_FALLBACK_MS = 30000;
 export const CAMERA_WARM_UP_MS = 2000;
@@ -93,7 +93,7 @@ function endReason(action: unknown): CallEndReason {
   return 'cancelled';
 }
 
-/** Channel events about this call (SPEC.md section 4, "Connection and completion"), filtered by the back end's call id. */
+/** Channel events about this call (docs/rules.md#r4-9-8), filtered by the back end's call id. */
 function bindChannel(call: CallContext): void {
   const { listener, callId, signals, progress } = call;
   const unsubscribe = call.services.realtime.subscribe(call.channel, {
@@ -148,7 +148,7 @@ async function startCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
   await connect(api, { ...call, kit, server, stream });
 }
 
-/** SPEC.md section 4: video first where allowed, and the phone when video is not allowed or not answered in 30 s. */
+/** docs/rules.md#r4-9-3: video first where allowed, and the phone when video is not allowed or not answered in 30 s. */
 async function connect(api: ForkedTaskAPI, call: PlacedCall): Promise<void> {
   const started = (route: 'peer' | 'voice' | 'room' | 'sip') => call.listener.dispatch(routeStarted({ callId: call.callId, route }));
   if (call.info.video) {
@@ -183,7 +183,7 @@ async function withFallback(
   return outcome;
 }
 
-/** What the visitor is told (SPEC.md section 8); an approval opens the gate through the gate feature. */
+/** What the visitor is told (docs/rules.md#r8-1); an approval opens the gate through the gate feature. */
 function announce(listener: AppListenerApi, reason: CallEndReason, answered: boolean, gateCode: string | null, callId: string): void {
   const { dispatch, extra } = listener;
   if (reason === 'approved') {

@@ -1,6 +1,6 @@
 import { parseServerCall } from './serverCall';
 
-// The answer of POST telephone-entry/calls (SPEC.md section 3) as the routes get it.
+// The answer of POST telephone-entry/calls (docs/rules.md#r3-3-1) as the routes get it.
 describe('the created call', () => {
   it('in full: the id, the ICE servers as sent, the room and the SIP login', () => {
     const iceServers = [{ urls: 'stun:stun.test:3478' }, { urls: ['turn:turn.test:3478'], username: 'u', credential: 'c' }];

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { text } from '../../services/api/answerSchemas';
 
-/** The call as the back end created it (SPEC.md section 3), in the shape the routes use. */
+/** The call as the back end created it (docs/rules.md#r3-3-1), in the shape the routes use. */
 export interface ServerCall {
   id: string;
   iceServers: RTCIceServer[];

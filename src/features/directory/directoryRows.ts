@@ -6,8 +6,8 @@ export interface PageShape {
   rowsPerColumn: number;
 }
 
-/** SPEC.md's page for the landscape panels it was written for: two columns of 10. */
-export const SPEC_PAGE: PageShape = { columns: 2, rowsPerColumn: 10 };
+/** The page of the landscape button panels: two columns of 10 (docs/rules.md#r2-5-4). */
+export const BUTTON_PANEL_PAGE: PageShape = { columns: 2, rowsPerColumn: 10 };
 
 export type DirectoryRow =
   | { kind: 'heading'; group: string; continued: boolean }
@@ -26,12 +26,12 @@ export function listRows(directory: Directory): DirectoryRow[] {
 
 /**
  * Button models: headings count as rows, so every column is exactly
- * `rowsPerColumn` rows (10 on SPEC.md's page). A heading never sits alone at
+ * `rowsPerColumn` rows (10 on `BUTTON_PANEL_PAGE`). A heading never sits alone at
  * the foot of a column (a blank takes that slot), and a group that runs on
  * into the next column gets its heading repeated at the top, so every column
  * says which letter it is in.
  */
-export function pagedRows(directory: Directory, rowsPerColumn = SPEC_PAGE.rowsPerColumn): DirectoryRow[] {
+export function pagedRows(directory: Directory, rowsPerColumn = BUTTON_PANEL_PAGE.rowsPerColumn): DirectoryRow[] {
   const rows: DirectoryRow[] = [];
   directory.entries.forEach((entry, index) => {
     const startsGroup = directory.entries[index - 1]?.group !== entry.group;
@@ -49,16 +49,16 @@ export function pagedRows(directory: Directory, rowsPerColumn = SPEC_PAGE.rowsPe
 const rowsPerPage = (shape: PageShape) => shape.columns * shape.rowsPerColumn;
 
 /** At least one page, even for an empty directory. */
-export function pageCount(rows: readonly DirectoryRow[], shape = SPEC_PAGE): number {
+export function pageCount(rows: readonly DirectoryRow[], shape = BUTTON_PANEL_PAGE): number {
   return Math.max(1, Math.ceil(rows.length / rowsPerPage(shape)));
 }
 
-export function clampPage(page: number, rows: readonly DirectoryRow[], shape = SPEC_PAGE): number {
+export function clampPage(page: number, rows: readonly DirectoryRow[], shape = BUTTON_PANEL_PAGE): number {
   return Math.min(Math.max(0, page), pageCount(rows, shape) - 1);
 }
 
 /** The page's columns (the last ones may be short or empty on the last page). */
-export function pageOf(rows: readonly DirectoryRow[], page: number, shape = SPEC_PAGE): DirectoryRow[][] {
+export function pageOf(rows: readonly DirectoryRow[], page: number, shape = BUTTON_PANEL_PAGE): DirectoryRow[][] {
   const start = clampPage(page, rows, shape) * rowsPerPage(shape);
   return Array.from({ length: shape.columns }, (_, column) =>
     rows.slice(start + column * shape.rowsPerColumn, start + (column + 1) * shape.rowsPerColumn),
@@ -66,7 +66,7 @@ export function pageOf(rows: readonly DirectoryRow[], page: number, shape = SPEC
 }
 
 /** Which 'for more' arrows the footer shows. */
-export function pageArrows(page: number, rows: readonly DirectoryRow[], shape = SPEC_PAGE): { up: boolean; down: boolean } {
+export function pageArrows(page: number, rows: readonly DirectoryRow[], shape = BUTTON_PANEL_PAGE): { up: boolean; down: boolean } {
   const current = clampPage(page, rows, shape);
   return { up: current > 0, down: current < pageCount(rows, shape) - 1 };
 }

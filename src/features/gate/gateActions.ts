@@ -10,3 +10,7 @@ export const hardwareReadRefused = createAction<string>('gate/hardwareReadRefuse
 export const gateOpenRequested = createAction<string | null>('gate/openRequested');
 /** A called resident or manager approved the visitor: open with their code (null: they have none, which is an error). */
 export const callApprovalReceived = createAction<string | null>('gate/callApprovalReceived');
+/** The panel took the gate's signal (wiegand, or the relay). */
+export const gateSignalled = createAction('gate/signalled');
+/** The panel could not be signalled: the payload says why, as the hardware socket put it (unscrubbed). */
+export const gateSignalFailed = createAction<string>('gate/signalFailed');

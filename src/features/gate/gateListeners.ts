@@ -5,18 +5,25 @@ import { english } from '../../strings/catalogue';
 import { gateOpeningEnded, gateOpeningStarted } from '../gate/gateSlice';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
 import { enteredCodeGranted, enteredCodeRefused, isCodeEntryLocked } from '../code-lock/codeLockSlice';
-import { faultCleared, faultRaised, scrubDetail } from '../diagnostics/diagnosticsSlice';
 import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
 import { selectPropertyData } from '../property/propertySlice';
 import { selectRecordsAccessRequests, selectValidCodes } from '../property/selectors';
 import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';
-import { callApprovalReceived, codeEntered, gateOpenRequested, hardwareCodeRead, hardwareReadRefused } from './gateActions';
+import {
+  callApprovalReceived,
+  codeEntered,
+  gateOpenRequested,
+  gateSignalFailed,
+  gateSignalled,
+  hardwareCodeRead,
+  hardwareReadRefused,
+} from './gateActions';
 
 export const GATE_NO_CODE_ERROR = english('notice.noCode');
 const SORRY_CODE = english('notice.codeRefused');
-/** Not in SPEC.md: shown when the panel could not be signalled within its 10 s window. */
+/** Shown when the panel could not be signalled within its 10 s window (docs/rules.md#r8-1-5, #r4-8-3). */
 export const GATE_FAILED_TITLE = english('notice.gateFailed');
 export const GATE_FAILED_BODY = english('notice.gateFailedBody');
 
@@ -75,7 +82,7 @@ export function listenForGate(startListening: AppStartListening): void {
     },
   });
 
-  // SPEC.md section 4, "Completion with shouldOpenGate": the gate opens and a granted request is queued.
+  // docs/rules.md#r4-9-10, an approval: the gate opens and a granted request is queued.
   startListening({
     actionCreator: callApprovalReceived,
     effect: ({ payload: code }, { dispatch, getState }) => {
@@ -103,10 +110,9 @@ export function listenForGate(startListening: AppStartListening): void {
       dispatch(granted);
       try {
         await opening;
-        dispatch(faultCleared({ kind: 'gate-signal', at: Date.now() }));
+        dispatch(gateSignalled());
       } catch (error) {
-        const detail = error instanceof Error ? scrubDetail(error.message) : 'failed';
-        dispatch(faultRaised({ kind: 'gate-signal', detail, at: Date.now() }));
+        dispatch(gateSignalFailed(error instanceof Error ? error.message : 'failed'));
         // The visitor must not be left believing the gate opened.
         extra.logger.child('gate').error('The gate could not be opened', error);
         extra.sound.play('error');

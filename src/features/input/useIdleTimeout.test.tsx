@@ -22,7 +22,7 @@ describe('useIdleTimeout', () => {
   });
 
   // A panel key, a tap (pointer events, as Chromium sends for a finger), a touch on a browser without
-  // pointer events, and a scroll wheel: each is a visitor still there (SPEC.md section 2: any input resets).
+  // pointer events, and a scroll wheel: each is a visitor still there (docs/rules.md#r2-4-6: any input resets).
   it.each([
     ['a key press', () => fireEvent.keyDown(window, { key: '1' })],
     ['a tap', () => fireEvent.pointerDown(document.body, { pointerType: 'touch' })],

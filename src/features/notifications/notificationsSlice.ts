@@ -19,6 +19,10 @@ const initialState: NotificationsState = { items: [] };
 
 export const NOTIFICATION_LIFETIME_MS = 5000;
 
+function removeNotification(state: NotificationsState, { payload: id }: PayloadAction<string>) {
+  state.items = state.items.filter((item) => item.id !== id);
+}
+
 export const notificationsSlice = createSlice({
   name: 'notifications',
   initialState,
@@ -29,9 +33,9 @@ export const notificationsSlice = createSlice({
       },
       prepare: (notification: Omit<Notification, 'id'>) => ({ payload: { ...notification, id: nanoid() } }),
     },
-    notificationPopped(state, { payload }: PayloadAction<string>) {
-      state.items = state.items.filter((item) => item.id !== payload);
-    },
+    notificationPopped: removeNotification,
+    /** Its 5 s are over: the page reload after a notification follows this (wired in src/app). */
+    notificationExpired: removeNotification,
   },
   extraReducers: (builder) => {
     // A notification stored without its id (an older kiosk's, or a hand-edited store) gets one, so it expires like any other.
@@ -49,5 +53,5 @@ export const notificationsSlice = createSlice({
   },
 });
 
-export const { notificationPushed, notificationPopped } = notificationsSlice.actions;
+export const { notificationPushed, notificationPopped, notificationExpired } = notificationsSlice.actions;
 export const { selectCurrentNotification } = notificationsSlice.selectors;

@@ -15,11 +15,11 @@ const items = (value: unknown, key: string): unknown[] => {
 };
 
 /**
- * SPEC.md section 5 read straight off the raw answer: residents', staff and
+ * docs/rules.md#r5-1-2 read straight off the raw answer: residents', staff and
  * property guests' access and credential codes, and the codes of unit guests
  * whose `active` is set. Codes may be sent as numbers.
  */
-function specCodes(raw: unknown): string[] {
+function codesTheRulesMakeValid(raw: unknown): string[] {
   const codes: unknown[] = [];
   for (const holder of ['residents', 'property_staff', 'property_guests'].flatMap((key) => items(raw, key))) {
     codes.push(field(field(holder, 'property_access_code'), 'code'), ...items(holder, 'property_credentials').map((c) => field(c, 'code')));
@@ -123,14 +123,14 @@ describe('property data of any shape (property-based)', () => {
     );
   });
 
-  it('never lets in a code that SPEC.md does not make valid', () => {
+  it('never lets in a code that rules R5.1.2 does not make valid', () => {
     fc.assert(
       fc.property(usableAnswer, fc.array(fc.string(), { maxLength: 5 }), (raw, guesses) => {
         const codes = deriveValidCodes(parsePropertyResponse(raw).data);
-        const spec = specCodes(raw);
+        const valid = codesTheRulesMakeValid(raw);
         for (const code of [...everyValue(raw), ...guesses]) {
-          if (isValidEnteredCode(codes, code)) expect(/^\d{5}$/.test(code) && spec.includes(code)).toBe(true);
-          if (isValidHardwareCode(codes, code)) expect(spec.some((valid) => /^\d+$/.test(valid) && BigInt(valid) === BigInt(code))).toBe(true);
+          if (isValidEnteredCode(codes, code)) expect(/^\d{5}$/.test(code) && valid.includes(code)).toBe(true);
+          if (isValidHardwareCode(codes, code)) expect(valid.some((one) => /^\d+$/.test(one) && BigInt(one) === BigInt(code))).toBe(true);
         }
       }),
       RUNS,

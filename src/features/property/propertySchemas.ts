@@ -3,8 +3,8 @@ import { flag, id, text } from '../../services/api/answerSchemas';
 import { parseLanguage } from '../../strings/catalogue';
 
 /*
- * The records of the property answer (SPEC.md section 3). Only what a record
- * cannot do without is required (an id where the spec gives one); a field
+ * The records of the property answer (docs/rules.md#r3-1). Only what a record
+ * cannot do without is required (an id where the rules give one); a field
  * that is missing or null takes its empty value, and a field of the wrong
  * kind makes the whole record bad.
  */

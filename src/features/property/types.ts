@@ -4,7 +4,7 @@ import type { codeHolderSchema, deviceSchema, propertyMetaSchema, residentSchema
 /** A resident: directory entry, call target and code holder. */
 export type Resident = v.InferOutput<typeof residentSchema>;
 
-/** Staff members and property guests carry codes the same way residents do, and no id (SPEC.md section 3). */
+/** Staff members and property guests carry codes the same way residents do, and no id (docs/rules.md#r3-1-5). */
 export type CodeHolder = v.InferOutput<typeof codeHolderSchema>;
 
 /** A unit guest's code opens the gate only while `active`. */

@@ -27,7 +27,7 @@ describe('valid codes', () => {
     expect(isValidHardwareCode(codes, '1e4')).toBe(false);
   });
 
-  it('compares 19-digit card numbers exactly, by numeric value (SPEC.md section 5)', () => {
+  it('compares 19-digit card numbers exactly, by numeric value (rules R5.1.3)', () => {
     expect(LONG_CARD).toBe('6011000990139424567');
     expect(isValidHardwareCode(codes, '6011000990139424567')).toBe(true);
     expect(isValidHardwareCode(codes, '006011000990139424567')).toBe(true);

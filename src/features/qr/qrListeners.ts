@@ -3,7 +3,7 @@ import { qrDecodeFailed, qrPayloadRejected, qrScannerFailed } from './qrActions'
 
 /**
  * Registered with the store for its lifetime: QR problems are only logged
- * (SPEC 4 and 8: no notification, no sound). A valid-looking code goes
+ * (docs/rules.md#r4-11-1, #r8-2-2: no notification, no sound). A valid-looking code goes
  * through gate/codeEntered instead.
  */
 export function listenForQrScan(startListening: AppStartListening): void {

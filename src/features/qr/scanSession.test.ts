@@ -2,7 +2,7 @@ import { CameraError } from '../../services/camera/camera';
 import type { QrDecoder } from '../../services/qr/qrDecoder';
 import { startScanSession, type ScanDeps, type ScanEvents } from './scanSession';
 
-/** SPEC.md section 4, QR scan: a frame every 100 ms. */
+/** docs/rules.md#r4-11-1 (R9.4.2): a frame every 100 ms. */
 const FRAME_MS = 100;
 
 /** A video element stand-in: `play` fires 'playing' like a camera picture arriving. */

@@ -11,7 +11,7 @@ import { callCounted, isCallThrottled, selectRecentCallCount } from './recentCal
 withApiServer();
 withFakeTimers();
 
-/** SPEC.md section 9: the recent-call decrement timer, 3,600,000 ms. */
+/** docs/rules.md#r9-3-2: a recent call stops counting after 3,600,000 ms. */
 const HOUR = 3600000;
 
 /** A store with the recent-call workflow alone: an hour of fake time without an hour of polling. */

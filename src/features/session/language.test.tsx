@@ -20,7 +20,7 @@ describe('panel language and spoken prompts', () => {
     expect(await screen.findByRole('heading', { name: '¡Bienvenido a Maple Court!' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Ingrese un código numérico/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Llamar al administrador/ })).toBeInTheDocument();
-    // A notification keeps SPEC.md's English in the store and is shown in Spanish.
+    // A notification keeps its English in the store and is shown in Spanish (docs/rules.md#r2-9-1).
     act(() => void store.dispatch(notificationPushed({ status: 'SUCCESS', title: 'Access Granted!', body: 'You can now enter' })));
     expect(screen.getByRole('alertdialog', { name: '¡Acceso concedido!' })).toHaveTextContent('¡Acceso concedido!Ya puede entrar');
   });

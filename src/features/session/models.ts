@@ -24,4 +24,5 @@ export const BUTTON_LABELS: Record<Exclude<PanelModel, 'TOUCH'>, ButtonLabels> =
   GEN3: { ...ARROWS, back: '*', go: '#' },
 };
 
-export const isTouch = (model: PanelModel): boolean => model === 'TOUCH';
+/** TOUCH panels have a touch screen and no hardware buttons. */
+export const isTouch = (model: PanelModel): model is 'TOUCH' => model === 'TOUCH';

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../store/hooks';
 import type { Translate } from '../../strings/catalogue';
-import { BUTTON_LABELS, type ButtonLabels, type PanelModel } from './models';
+import { BUTTON_LABELS, isTouch, type ButtonLabels, type PanelModel } from './models';
 import { selectModel } from './sessionSlice';
 import { useStrings } from './useStrings';
 
@@ -19,7 +19,7 @@ export interface DeviceUi {
 export function useDevice(): DeviceUi {
   const model = useAppSelector(selectModel);
   const t = useStrings();
-  const labels = model === 'TOUCH' ? null : BUTTON_LABELS[model];
+  const labels = isTouch(model) ? null : BUTTON_LABELS[model];
   return {
     model,
     touch: labels === null,

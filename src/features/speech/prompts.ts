@@ -1,5 +1,5 @@
 import type spoken from '../../strings/speech.en.json';
-import type { PanelModel } from '../session/models';
+import { isTouch, type PanelModel } from '../session/models';
 
 type PromptOf<Key> = Key extends `speech.button.${string}` ? never : Key extends `speech.${infer Name}` ? Name : never;
 /** A spoken string of the catalogue (src/strings/speech.<language>.json, not in the kiosk's bundle: only its clips are). */
@@ -14,7 +14,7 @@ export const NAMES_A_BUTTON: readonly PromptName[] = ['homeQr', 'homeManager', '
  */
 export function clip(name: PromptName, model: PanelModel): string | null {
   if (!NAMES_A_BUTTON.includes(name)) return name;
-  return model === 'TOUCH' ? null : `${name}-${model}`;
+  return isTouch(model) ? null : `${name}-${model}`;
 }
 
 /** What home offers (its links). */
@@ -26,7 +26,7 @@ const clips = (model: PanelModel, names: Array<PromptName | false>): string[] =>
 /** What each screen says when it shows (the visible strings name people and places; the prompts cannot). */
 export const prompts = {
   home: (model: PanelModel, links: Offered) =>
-    model === 'TOUCH'
+    isTouch(model)
       ? clips(model, ['welcome', 'homeTouch'])
       : clips(model, [
           'welcome',
@@ -36,7 +36,7 @@ export const prompts = {
           links.callManager && 'homeManager',
         ]),
   enterCode: (model: PanelModel) => clips(model, ['enterCode', 'cancel']),
-  directory: (model: PanelModel) => clips(model, [model === 'TOUCH' ? 'directoryTouch' : 'directory', 'cancel']),
+  directory: (model: PanelModel) => clips(model, [isTouch(model) ? 'directoryTouch' : 'directory', 'cancel']),
   scanQr: (model: PanelModel) => clips(model, ['scanQr', 'cancel']),
   calling: (model: PanelModel) => clips(model, ['calling', 'hangUp']),
   connected: (model: PanelModel) => clips(model, ['connected']),

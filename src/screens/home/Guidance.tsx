@@ -1,9 +1,9 @@
 import { Logo } from '../../components/Logo';
+import type { HomeLinks } from '../../features/home-links/homeLinks';
 import type { ButtonLabels } from '../../features/session/models';
 import { useStrings } from '../../features/session/useStrings';
 import type { Language } from '../../strings/catalogue';
 import { guidanceStrings } from '../../strings/guidanceStrings';
-import type { HomeLinks } from './homeLinks';
 import './Guidance.css';
 
 interface Props {

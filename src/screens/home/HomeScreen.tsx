@@ -8,6 +8,7 @@ import { selectPropertyStatus } from '../../features/property/propertyLoadSlice'
 import { TEST_CALL_RESIDENT } from '../../features/call/callTarget';
 import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
 import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
+import { hasGuidance, homeLinks } from '../../features/home-links/homeLinks';
 import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { selectCurrentNotification } from '../../features/notifications/notificationsSlice';
@@ -17,7 +18,7 @@ import { useDevice } from '../../features/session/useDevice';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit, keyToButton } from '../../services/input/buttons';
-import { hasGuidance, homeLinks, loadGuidance } from './homeLinks';
+import { loadGuidance } from './loadGuidance';
 
 /** Home shows how to use the panel after this long without a key press or a tap. */
 export const GUIDANCE_AFTER_MS = 20000;

@@ -5,14 +5,14 @@ import { Slots } from '../../components/CodeSlots';
 import { lookupCodeMissed } from '../../features/directory/directoryActions';
 import { clampPage, pageArrows, pageOf } from '../../features/directory/directoryRows';
 import { lookupSlots, lookupStep } from '../../features/directory/lookupEntry';
+import { pageShapeFor } from '../../features/directory/pageShape';
 import { selectDirectory, selectPagedRows } from '../../features/directory/selectors';
 import { useButtons } from '../../features/input/useButtons';
 import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
+import { useElementSize } from '../../hooks/useElementSize';
 import { isDigit } from '../../services/input/buttons';
 import { DirectoryRowView } from './DirectoryRowView';
-import { pageShapeFor } from './pageShape';
-import { useElementSize } from './useElementSize';
 
 interface Props {
   onCall: (residentId: number) => void;

@@ -2,11 +2,11 @@ import { useAppSelector } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { ALPHABET, availableLetters } from '../../features/directory/directoryModel';
 import { selectDirectory, selectListRows } from '../../features/directory/selectors';
-import { headingOffset, pageScrollDistance } from '../../features/directory/touchScroll';
+import { headingOffset, pageScrollDistance, TOUCH_ROW_REM } from '../../features/directory/touchScroll';
 import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
+import { useVirtualScroll } from '../../hooks/useVirtualScroll';
 import { DirectoryRowView } from './DirectoryRowView';
-import { useVirtualScroll } from './useVirtualScroll';
 
 interface Props {
   onCall: (residentId: number) => void;
@@ -20,7 +20,7 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
   const ts = useScreenStrings();
   const { cancel } = useDevice();
   const letters = availableLetters(directory);
-  const { ref, onScroll, scrollTo, atTop, atBottom, viewportHeight, rowHeight, range } = useVirtualScroll(rows.length);
+  const { ref, onScroll, scrollTo, atTop, atBottom, viewportHeight, rowHeight, range } = useVirtualScroll(rows.length, TOUCH_ROW_REM);
   const page = pageScrollDistance(viewportHeight, rowHeight);
 
   const jumpTo = (letter: string) => {

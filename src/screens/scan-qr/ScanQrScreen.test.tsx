@@ -74,7 +74,7 @@ describe('scan-qr screen', () => {
   it('a valid code opens the gate like a typed one, goes home and releases the camera', async () => {
     device.frames = [null, '10001'];
     const { services, store } = renderKiosk({ route: '/scan-qr' });
-    // SPEC.md section 4: a frame every 100 ms; the second holds the code.
+    // docs/rules.md#r4-11-1: a frame every 100 ms; the second holds the code.
     await pass(199);
     expect(location()).toBe('/scan-qr');
     expect(device.decodes).toBe(1);

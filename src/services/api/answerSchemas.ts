@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /*
- * Values as the back end sends them (SPEC.md section 3). A back end without
+ * Values as the back end sends them (docs/rules.md#r3-1-7). A back end without
  * casts sends integer columns as strings and tinyint booleans as numbers, so
  * each schema accepts every spelling a value may arrive in and outputs one type.
  */

@@ -9,7 +9,7 @@ export class ApiError extends Error {
   }
 }
 
-/** One code read, as the kiosk queues it and the back end takes it (SPEC.md section 7). */
+/** One code read, as the kiosk queues it and the back end takes it (docs/rules.md#r3-5-4). */
 export interface AccessRequest {
   user_code: string;
   access_granted: boolean;
@@ -49,7 +49,7 @@ export const API_TIMEOUTS_MS = {
 
 export type ApiPath = keyof typeof API_TIMEOUTS_MS;
 
-/** The back end's HTTP API (SPEC.md section 7); every call carries the bearer token. */
+/** The back end's HTTP API (docs/rules.md#r7-1); every call carries the bearer token. */
 export interface ApiClient {
   getFeatureFlags(): Promise<unknown>;
   getProperty(): Promise<unknown>;

@@ -28,7 +28,7 @@ const kit = (providers: 'live' | 'simulator', realtime = createFakeRealtime()) =
 const leg = { callId: 'call-1', channel: CHANNEL, signal: new AbortController().signal };
 
 describe('the call kit', () => {
-  it('opens the camera at width 240 with the microphone (SPEC.md section 9), and snapshots the stream it is given', async () => {
+  it('opens the camera at width 240 with the microphone (rules R9.4.1), and snapshots the stream it is given', async () => {
     const stream = { id: 'camera' } as unknown as MediaStream;
     const getUserMedia = vi.fn(async (_constraints: MediaStreamConstraints) => stream);
     vi.stubGlobal('navigator', { mediaDevices: { getUserMedia } });

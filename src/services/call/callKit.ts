@@ -6,7 +6,7 @@ import { createCallProviders } from './loadCallProviders';
 import { createPeerSession } from './peerConnection';
 import type { CallKit } from './types';
 
-/** Calls: the panel's small picture (SPEC.md section 9: width 240) with the microphone. */
+/** Calls: the panel's small picture (docs/rules.md#r9-4-1: width 240) with the microphone. */
 export const CALL_MEDIA_CONSTRAINTS: MediaStreamConstraints = { video: { width: 240 }, audio: true };
 
 export interface CallKitOptions {

@@ -28,5 +28,3 @@ export function createJoinTokenRequester({ apiUrl, apiKey, fetchImpl }: JoinToke
     return token;
   };
 }
-
-export type JoinTokenRequester = ReturnType<typeof createJoinTokenRequester>;

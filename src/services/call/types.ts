@@ -27,7 +27,7 @@ export interface CallHandle {
   hangUp(): void;
 }
 
-/** The connect parameters of the legacy voice client (SPEC.md section 7). */
+/** The connect parameters of the legacy voice client (docs/rules.md#r4-9-5). */
 export interface VoiceParams {
   room: string;
   apiUrl: string;

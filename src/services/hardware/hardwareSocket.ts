@@ -241,7 +241,7 @@ export function createHardwareSocket({
     },
 
     async openGate(code) {
-      // The gate feature tells the visitor (SPEC.md's no-code notice); here only nothing is signalled.
+      // The gate feature tells the visitor (the no-code notice, docs/rules.md#r8-1-3); here only nothing is signalled.
       if (!code) throw new Error('No code to signal: gate not opened');
       const deadline = Date.now() + retryWindowMs;
       // Open: the code signal leaves now, in the caller's turn, before anything else it does.

@@ -86,7 +86,7 @@ export function countPusherConnections(page: Page): { established: number } {
   return count;
 }
 
-/** An access request as the kiosk queues it and the back end records it (SPEC.md section 3). */
+/** An access request as the kiosk queues it and the back end records it (docs/rules.md#r3-5-4). */
 export interface QueuedRequest {
   user_code: string;
   access_granted: boolean;

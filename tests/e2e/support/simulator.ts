@@ -36,7 +36,7 @@ export async function waitForChannel(sim: Simulator, timeout = 5_000): Promise<v
     .toBeGreaterThan(0);
 }
 
-/** The relay follows the code signal after this long (SPEC.md section 5; docs/protocol.md). */
+/** The relay follows the code signal after this long (docs/rules.md#r4-8-1, #r9-4-4; docs/protocol.md). */
 export const RELAY_DELAY_MS = 600;
 /**
  * How much earlier than 600 ms the simulator may see the relay after the code

@@ -4,7 +4,7 @@ import { sendCallEvent, showRemoteStream } from './routeHelpers';
 /**
  * Video without the provider flag: a peer connection with the resident's app,
  * signalled over the channel. Resolves 'answered' once media flows; a failure
- * or close ends the call as 'Call disconnected' (SPEC.md section 4). Whether it
+ * or close ends the call as 'Call disconnected' (docs/rules.md#r4-9-4). Whether it
  * is too late (30 s) is the workflow's decision.
  */
 export function peerRoute(call: PlacedCall): Promise<'answered'> {

@@ -35,7 +35,7 @@ export async function sipRoute(api: RouteApi, call: PlacedCall): Promise<void> {
       pusherChannelName: call.channel,
       tenantId: call.info.residentId,
       to: call.info.number,
-      // The SIP address the back end dials for the kiosk (SPEC.md section 7, sip-call `username`).
+      // The SIP address the back end dials for the kiosk (docs/rules.md#r7-1-2, sip-call `username`; #r4-9-7).
       username: `sip:${server.sipUsername}@sip.telnyx.com`,
     }),
   );

@@ -7,7 +7,7 @@ import type { PlacedCall, RouteApi } from '../callContext';
 export const VOICE_CONNECT_DEADLINE_MS = 15000;
 
 /**
- * The legacy voice client (SPEC.md section 7) dials the target, with the
+ * The legacy voice client (docs/rules.md#r4-9-5) dials the target, with the
  * call id as `room`; the phone leg's answer and approval come over the
  * channel as sip-message. Its end without approval is 'not granted'; its
  * errors are 'An Error Occurred'.

@@ -3,7 +3,7 @@ import { noticeKeyOf, type Translate } from '../../../strings/catalogue';
 import { useStrings } from '../../session/useStrings';
 import { selectCurrentNotification } from '../notificationsSlice';
 
-/** A notification's text in the panel's language: notifications carry the catalogue's English, as SPEC.md words it. */
+/** A notification's text in the panel's language: notifications carry the catalogue's English (docs/rules.md#r2-9-1). */
 const inLanguage = (t: Translate, text: string): string => {
   const key = noticeKeyOf(text);
   return key ? t(key) : text;

@@ -15,8 +15,8 @@ const ignore = () => undefined;
 /**
  * The SIP client over Telnyx WebRTC, logged in with the call's SIP user. The
  * back end dials that user: the client answers on ringing, hands the remote
- * audio over when active, and reports the end on destroy (SPEC.md section 4,
- * "SIP status"); new, trying and hangup are ignored.
+ * audio over when active, and reports the end on destroy; new, trying and
+ * hangup are ignored (docs/rules.md#r4-9-7).
  */
 export function createTelnyxSip(): SipClient {
   return {

@@ -1,9 +1,9 @@
 import { Call, Device } from '@twilio/voice-sdk';
 import type { CallHandle, VoiceClient } from '../types';
 
-/** SPEC.md section 9: opus, then pcmu. */
+/** docs/rules.md#r9-3-7: opus, then pcmu. */
 export const VOICE_CODECS = [Call.Codec.Opus, Call.Codec.PCMU];
-/** SPEC.md section 9: at most 12000 bps on average. */
+/** docs/rules.md#r9-3-7: at most 12000 bps on average. */
 export const VOICE_MAX_AVERAGE_BITRATE = 12000;
 
 /**

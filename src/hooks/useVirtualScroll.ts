@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { scrollEdges, TOUCH_ROW_REM, visibleRange } from '../../features/directory/touchScroll';
 import { useElementSize } from './useElementSize';
+import { scrollEdges, visibleRange } from './virtualRows';
 
-/** Used until the element has been measured (and under jsdom, which has no layout). */
+/** Used until the element has been measured (and under jsdom, which has no layout); 16 px is the browsers' default rem. */
 const FALLBACK_VIEWPORT_PX = 640;
-const FALLBACK_ROW_PX = 56;
+const FALLBACK_REM_PX = 16;
 
 interface View {
   firstRow: number;
@@ -18,12 +18,12 @@ const sameView = (a: View, b: View) => a.firstRow === b.firstRow && a.atTop === 
  * Fixed-row-height windowing for a scrolling element: only the rows in view
  * (plus a margin) are rendered, so 5,000 residents cost the same as 20. The
  * list re-renders only when the first visible row or an end changes, not on
- * every scroll event. Rows are TOUCH_ROW_REM tall, in whole pixels.
+ * every scroll event. Rows are `rowRem` tall, in whole pixels.
  */
-export function useVirtualScroll(rowCount: number) {
+export function useVirtualScroll(rowCount: number, rowRem: number) {
   const { ref, size } = useElementSize<HTMLDivElement>();
   const viewportHeight = size?.height ?? FALLBACK_VIEWPORT_PX;
-  const rowHeight = size ? Math.round(TOUCH_ROW_REM * size.rem) : FALLBACK_ROW_PX;
+  const rowHeight = Math.round(rowRem * (size?.rem ?? FALLBACK_REM_PX));
   // The live offset; jsdom never scrolls the element, so it is tracked here too.
   const top = useRef(0);
   const [view, setView] = useState<View>({ firstRow: 0, atTop: true, atBottom: rowCount * rowHeight <= viewportHeight });

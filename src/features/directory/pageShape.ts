@@ -1,5 +1,5 @@
-import { SPEC_PAGE, type PageShape } from '../../features/directory/directoryRows';
-import type { ElementSize } from './useElementSize';
+import type { ElementSize } from '../../hooks/useElementSize';
+import { BUTTON_PANEL_PAGE, type PageShape } from './directoryRows';
 
 /** Two columns side by side need this much width (a lookup code and a long name each). */
 const TWO_COLUMNS_MIN_REM = 36;
@@ -9,11 +9,11 @@ const ROW_MIN_REM = 2.2;
 const MIN_ROWS = 4;
 
 /**
- * The page that fits the directory's area: SPEC.md's two columns of 10 where
+ * The page that fits the directory's area: two columns of 10 (docs/rules.md#r2-5-4) where
  * two columns fit side by side (every landscape panel), otherwise one column
- * of as many rows as fit (portrait panels). Unmeasured: SPEC.md's page.
+ * of as many rows as fit (portrait panels). Unmeasured: two columns of 10.
  */
 export function pageShapeFor(size: ElementSize | null): PageShape {
-  if (size === null || size.width >= TWO_COLUMNS_MIN_REM * size.rem) return SPEC_PAGE;
+  if (size === null || size.width >= TWO_COLUMNS_MIN_REM * size.rem) return BUTTON_PANEL_PAGE;
   return { columns: 1, rowsPerColumn: Math.max(MIN_ROWS, Math.floor(size.height / (ROW_MIN_REM * size.rem))) };
 }

@@ -1,7 +1,7 @@
 import { pageShapeFor } from './pageShape';
 
 describe('pageShapeFor', () => {
-  it("is SPEC.md's two columns of 10 on landscape panels, whatever their size", () => {
+  it('is two columns of 10 on landscape panels, whatever their size (rules R2.5.4)', () => {
     // The directory's area on 800x480, 1024x600 and 1280x800 (1rem = 16, 20 and 25.6 px).
     expect(pageShapeFor({ width: 752, height: 340, rem: 16 })).toEqual({ columns: 2, rowsPerColumn: 10 });
     expect(pageShapeFor({ width: 944, height: 425, rem: 20 })).toEqual({ columns: 2, rowsPerColumn: 10 });
@@ -15,7 +15,7 @@ describe('pageShapeFor', () => {
     expect(pageShapeFor({ width: 440, height: 100, rem: 16 })).toEqual({ columns: 1, rowsPerColumn: 4 });
   });
 
-  it("is SPEC.md's page before the area is measured", () => {
+  it('is two columns of 10 before the area is measured', () => {
     expect(pageShapeFor(null)).toEqual({ columns: 2, rowsPerColumn: 10 });
   });
 });

@@ -1,4 +1,4 @@
-import type { Device, PropertyMeta } from '../../features/property/types';
+import type { Device, PropertyMeta } from '../property/types';
 
 export interface HomeLinks {
   enterCode: boolean;
@@ -9,16 +9,6 @@ export interface HomeLinks {
 
 /** Whether there is anything to explain: the guidance is not shown for a panel with every feature off. */
 export const hasGuidance = (links: HomeLinks): boolean => Object.values(links).some(Boolean);
-
-/** The guidance's code, fetched after the first screen (it shows 20 s later at the earliest); a failed fetch is tried again next time. */
-let guidance: Promise<typeof import('./Guidance')> | null = null;
-export function loadGuidance(): Promise<typeof import('./Guidance')> {
-  guidance ??= import('./Guidance').catch((error: unknown) => {
-    guidance = null;
-    throw error;
-  });
-  return guidance;
-}
 
 /** Which home links show: device flags, connectivity for the online-only ones, a phone for the manager. */
 export function homeLinks(device: Device | null, property: PropertyMeta | null, isOnline: boolean): HomeLinks {
