@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
+import { bootGuard } from './scripts/boot-guard-build.mjs';
 import { contentSecurityPolicy } from './src/app/contentSecurityPolicy.ts';
 import { readConfig } from './src/config/readConfig.ts';
 
@@ -23,6 +24,14 @@ function contentSecurityPolicyMeta(): Plugin {
     transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' }],
   };
 }
+
+/** The boot guard (src/boot-guard/): the back end to tell and the language to speak, from the same variables. */
+const guard = bootGuard({
+  settings: (env) => {
+    const config = readConfig(env, pkg.version);
+    return { apiUrl: config.apiUrl, language: config.deviceDefaults.language };
+  },
+});
 
 /**
  * The service worker (src/sw.ts): precaches every file of the build
@@ -46,7 +55,8 @@ const offlineShell = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicyMeta(), offlineShell],
+  // The guard before the policy: the tags both put at the top of the head come in reverse order, and the policy's must be first.
+  plugins: [react(), guard, contentSecurityPolicyMeta(), offlineShell],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   // A module worker (as the page starts it), so the QR worker loads only the decoder its engine can run.
   worker: { format: 'es' },

@@ -74,3 +74,28 @@ describe('hardware socket', () => {
     expect((await call(sim, '/sim/state')).body.hardware).toEqual([]);
   });
 });
+
+describe('hardware socket on a port of its own', () => {
+  it('serves the daemon there, and only the daemon', async () => {
+    const apart = await startSimulator({ port: 0, hardwarePort: 0 });
+    try {
+      expect(apart.hardwareUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/hardware$/);
+      expect(apart.hardwareUrl).not.toBe(`${apart.url.replace('http', 'ws')}/hardware`);
+      const daemon = await openSocket(apart.hardwareUrl);
+      daemon.send({ jsonrpc: '2.0', id: 1, method: 'detectUrl', params: ['http://kiosk.test/'] });
+      expect(await daemon.next((m) => m.id === 1)).toMatchObject({ result: true });
+      daemon.close();
+      expect(apart.state.hardware).toEqual([expect.objectContaining({ direction: 'in', method: 'detectUrl' })]);
+      // Neither the real-time channel nor the API answers on the daemon's port.
+      const origin = apart.hardwareUrl.replace('ws://', 'http://').replace('/hardware', '');
+      expect((await fetch(`${origin}/api/telephone-entry/property`)).status).toBe(404);
+      await expect(openSocket(`${apart.hardwareUrl.replace('/hardware', '')}/app/kiosk-local`)).rejects.toThrow();
+    } finally {
+      await apart.close();
+    }
+  });
+
+  it('is on the simulator port when no port of its own is asked for', () => {
+    expect(sim.hardwareUrl).toBe(`${sim.url.replace('http', 'ws')}/hardware`);
+  });
+});

@@ -1,9 +1,11 @@
-// `npm run simulator`: the simulator alone, on PORT or 8787.
+// `npm run simulator`: the simulator alone, on PORT or 8787 (HARDWARE_PORT: the hardware socket on a port of its own too).
 import { startSimulator } from './server.mjs';
 
 const port = Number(process.env.PORT ?? 8787);
-const sim = await startSimulator({ port });
+const hardwarePort = process.env.HARDWARE_PORT ? Number(process.env.HARDWARE_PORT) : undefined;
+const sim = await startSimulator({ port, hardwarePort });
 console.log(`Simulator listening on ${sim.url}`);
+if (hardwarePort !== undefined) console.log(`Hardware socket: ${sim.hardwareUrl}`);
 console.log(`Console: ${sim.url}/console`);
 
 let stopping = false;

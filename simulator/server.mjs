@@ -43,14 +43,30 @@ function fail(res, err) {
   else sendJson(res, status, { error: message });
 }
 
+/** Listens on host:port (0: a free one); resolves with the port. @param {http.Server} server */
+function listen(server, port, host) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port);
+    });
+  });
+}
+
 /**
  * Starts the simulator. `port: 0` picks a free port (tests run several at once).
- * @param {{ port?: number, host?: string, token?: string, pusherKey?: string,
+ * `hardwarePort` (0: a free one) serves the hardware socket on a port of its
+ * own as well, as a panel's daemon is apart from the back end: a browser can
+ * then treat the back end's address and the daemon's differently (Local
+ * Network Access).
+ * @param {{ port?: number, host?: string, hardwarePort?: number, token?: string, pusherKey?: string,
  *   pusherSecret?: string, videoKey?: string, property?: object }} [options]
  */
 export async function startSimulator({
   port = 8787,
   host = '127.0.0.1',
+  hardwarePort,
   token = 'demo-token',
   pusherKey = 'kiosk-local',
   pusherSecret = 'kiosk-local-secret',
@@ -92,19 +108,20 @@ export async function startSimulator({
   });
   server.on('clientError', (_err, socket) => socket.destroy());
 
-  /** Which socket server takes an upgrade, or the status that refuses it. */
-  function upgradeTarget(req, pathname) {
+  /** Which socket server takes an upgrade, or the status that refuses it (the daemon's own port takes only its socket). */
+  function upgradeTarget(req, pathname, hardwareOnly) {
     if (!isLocalPage(req, host)) return '403 Forbidden';
-    if (pathname.startsWith('/app/')) return pusher.running() ? pusher.wss : '503 Service Unavailable';
+    if (pathname.startsWith('/app/') && !hardwareOnly) return pusher.running() ? pusher.wss : '503 Service Unavailable';
     if (pathname === '/hardware') return hardware.accepting() ? hardware.wss : '503 Service Unavailable';
     return '404 Not Found';
   }
 
-  server.on('upgrade', (req, socket, head) => {
+  /** @param {http.IncomingMessage} req @param {import('node:stream').Duplex} socket @param {Buffer} head @param {boolean} hardwareOnly */
+  function handleUpgrade(req, socket, head, hardwareOnly) {
     socket.on('error', () => socket.destroy());
     try {
       const pathname = pathOf(req);
-      const target = pathname === null ? '400 Bad Request' : upgradeTarget(req, pathname);
+      const target = pathname === null ? '400 Bad Request' : upgradeTarget(req, pathname, hardwareOnly);
       if (typeof target === 'string') {
         socket.end(`HTTP/1.1 ${target}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
         return;
@@ -115,16 +132,16 @@ export async function startSimulator({
       console.error('[simulator] upgrade failed:', err);
       socket.destroy();
     }
-  });
+  }
 
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
-    });
-  });
-  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  // The daemon's own port answers only its socket's upgrade.
+  const hardwareServer = hardwarePort === undefined ? null : http.createServer((_req, res) => void res.writeHead(404).end());
+  const servers = hardwareServer ? [server, hardwareServer] : [server];
+  server.on('upgrade', (req, socket, head) => handleUpgrade(req, socket, head, false));
+  hardwareServer?.on('upgrade', (req, socket, head) => handleUpgrade(req, socket, head, true));
+  hardwareServer?.on('clientError', (_err, socket) => socket.destroy());
+  const actualPort = await listen(server, port, host);
+  const actualHardwarePort = hardwareServer ? await listen(hardwareServer, hardwarePort, host) : actualPort;
 
   async function close() {
     faults.close();
@@ -132,15 +149,17 @@ export async function startSimulator({
       for (const ws of wss.clients) ws.terminate();
       wss.close();
     }
-    const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
+    const closed = servers.map((each) => new Promise((resolve) => each.close(() => resolve(undefined))));
     // Console event streams never end on their own.
-    server.closeAllConnections();
-    await closed;
+    for (const each of servers) each.closeAllConnections();
+    await Promise.all(closed);
   }
 
   return {
     url: `http://${host}:${actualPort}`,
     port: actualPort,
+    /** The hardware socket's address: on the simulator's port, or on `hardwarePort`. */
+    hardwareUrl: `ws://${host}:${actualHardwarePort}/hardware`,
     state: store.state,
     channelName: store.channelName,
     close,

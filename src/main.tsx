@@ -10,6 +10,7 @@ import { openPersistedStore } from './app/persistence/persistedStore';
 import { installLockdown } from './app/lockdown';
 import { detectCapabilities } from './lib/capabilities';
 import { startKiosk } from './app/startup';
+import { announceStarted } from './boot-guard/startedSignal';
 import { Splash } from './features/session/components/Splash';
 import { StandbyMessage } from './features/session/components/StandbyMessage';
 import { selectDeviceSettings } from './features/session/deviceSettings';
@@ -30,7 +31,10 @@ async function boot(): Promise<void> {
       storage: window.localStorage,
       onLeave: (release) => window.addEventListener('pagehide', release, { once: true }),
     },
-    () => root.render(<StandbyMessage />),
+    () => {
+      root.render(<StandbyMessage />);
+      announceStarted(document);
+    },
   );
   const { store, services, saver } = openPersistedStore(window.localStorage, (getState) =>
     createServices(config, {
@@ -55,6 +59,8 @@ async function boot(): Promise<void> {
       </Provider>
     </StrictMode>,
   );
+  // The bundle runs on this engine: the boot guard (src/boot-guard/) stands down.
+  announceStarted(document);
 }
 
 void boot();

@@ -4,6 +4,7 @@ import type { DeviceSettings } from '../features/session/deviceSettings';
 import { loadOnce } from '../lib/loadOnce';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
+import { createBrowserService } from '../services/browser/browserService';
 import { createCallStreamRegistry } from '../services/call/callStreams';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';
@@ -73,6 +74,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
       }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
+    browser: createBrowserService(window, config.hardwareSocketUrl),
     reloadAfterNotification: config.reloadAfterNotification,
     settings: { codeLock: config.codeLock },
     capabilities,

@@ -1,6 +1,7 @@
 import type { Capabilities } from '../lib/capabilities';
 import type { ApiClient } from '../services/api/apiClient';
 import type { Logger } from '../services/api/remoteLogger';
+import type { BrowserService } from '../services/browser/browserService';
 import type { CallStreamRegistry } from '../services/call/callStreams';
 import type { CodeLockSettings } from '../features/code-lock/codeLockSlice';
 import type { CallKit } from '../services/call/types';
@@ -35,6 +36,8 @@ export interface Services {
   speech: SpeechService;
   page: PageControl;
   call: CallServices;
+  /** The browser engine, and whether it refuses the hardware socket's address. */
+  browser: BrowserService;
   /** The reload after each notification (docs/rules.md#r2-2-5); off only in a development build for the memory benchmark. */
   reloadAfterNotification: boolean;
   /** Build-time settings the listeners need. */

@@ -1,3 +1,5 @@
+import bootGuardEn from './bootGuard.en.json';
+import bootGuardEs from './bootGuard.es.json';
 import en from './en.json';
 import es from './es.json';
 import guidanceEn from './guidance.en.json';
@@ -58,6 +60,7 @@ describe('the string catalogue', () => {
     ['guidance', guidanceEn, guidanceEs],
     ['installer message', setupEn, setupEs],
     ['spoken', speechEn, speechEs],
+    ['boot guard', bootGuardEn, bootGuardEs],
   ];
 
   it.each(PARTS)('has every key of the %s part in Spanish, with the same placeholders', (_part, english, spanish) => {

@@ -92,6 +92,19 @@ export function createFakePage() {
   };
 }
 
+/**
+ * The browser: Debian's Chromium, on a page that is a reload (its start was
+ * reported before: set `reloaded` false for a first start), which Local
+ * Network Access does not refuse unless `localNetworkRefused` says so.
+ */
+export function createFakeBrowser() {
+  return {
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    reloaded: true,
+    localNetworkRefused: vi.fn(async () => false),
+  };
+}
+
 /** The real API client (against msw) and fakes for everything with a device behind it. */
 export function createTestServices(getToken: () => string | null = () => 'test-token') {
   const api = createApiClient({ baseUrl: API_URL, getToken, timeoutMs: 2000 });
@@ -105,6 +118,7 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     speech: { say: vi.fn((_clips: readonly string[], _options?: { delayMs?: number }) => vi.fn()), stop: vi.fn() },
     page: createFakePage(),
     call: createFakeCall(),
+    browser: createFakeBrowser(),
     reloadAfterNotification: true,
     // The lock as the issue of record words it: 5 refused codes within 60 s lock entry for 30 s.
     settings: { codeLock: { attempts: 5, windowMs: 60_000, lockMs: 30_000 } },

@@ -4,7 +4,7 @@ import { makeStore } from '../../app/store';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { withFakeTimers } from '../../testing/fakeTimers';
-import { storeWithProperty } from '../../testing/renderKiosk';
+import { diagnosedStore } from '../../testing/diagnosedStore';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
 import { onlineChanged } from '../connectivity/connectivitySlice';
 import { callFailed, callCreated } from '../call/callEvents';
@@ -21,25 +21,14 @@ const faultLogs = () =>
     .map((request) => request.body as { message: string; meta: { fault: FaultKind; detail: string } })
     .filter((body) => body.message.startsWith('Self-diagnosis: '));
 
-/** A started kiosk whose fault watchers (loaded after the first screen) are running. */
-async function started(services = createTestServices()) {
-  const store = storeWithProperty(services);
-  store.dispatch(appStarted());
-  onTestFinished(() => store.dispose());
-  await vi.advanceTimersByTimeAsync(0);
-  await vi.dynamicImportSettled();
-  await vi.advanceTimersByTimeAsync(0);
-  return { store, services };
-}
-
-const active = (store: Awaited<ReturnType<typeof started>>['store']) =>
+const active = (store: Awaited<ReturnType<typeof diagnosedStore>>['store']) =>
   selectFaults(store.getState())
     .filter((fault) => fault.clearedAt === null)
     .map((fault) => fault.kind);
 
 describe('self-diagnosis', () => {
   it('reports a hardware socket down for 10 s once, whatever the retries, and clears it when it answers', async () => {
-    const { store, services } = await started();
+    const { store, services } = await diagnosedStore();
     services.hardware.status({ state: 'down' });
     await vi.advanceTimersByTimeAsync(9_900);
     expect(active(store)).toEqual([]);
@@ -60,7 +49,7 @@ describe('self-diagnosis', () => {
   });
 
   it('reports a socket that is open but does not answer a request at once', async () => {
-    const { store, services } = await started();
+    const { store, services } = await diagnosedStore();
     services.hardware.status({ state: 'silent', method: 'wiegand' });
     await vi.advanceTimersByTimeAsync(0);
     expect(active(store)).toEqual(['hardware-socket']);
@@ -70,7 +59,7 @@ describe('self-diagnosis', () => {
   it('reports a failed wiegand or relay call once, without the code, and clears it at the next opening', async () => {
     const services = createTestServices();
     services.hardware.openGate.mockRejectedValue(new Error('wiegand failed: card 10001 not accepted'));
-    const { store } = await started(services);
+    const { store } = await diagnosedStore(services);
     store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
     store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
     await vi.advanceTimersByTimeAsync(0);
@@ -86,7 +75,7 @@ describe('self-diagnosis', () => {
   });
 
   it('reports a camera the QR scan or a call cannot open, and clears it when one opens', async () => {
-    const { store } = await started();
+    const { store } = await diagnosedStore();
     store.dispatch(qrScannerFailed({ failure: 'refused', message: 'Permission denied' }));
     store.dispatch(callFailed({ callId: 'c1', reason: 'no-media' }));
     await vi.advanceTimersByTimeAsync(0);
@@ -102,13 +91,13 @@ describe('self-diagnosis', () => {
   });
 
   it('does not count a QR decoder that fails as a camera fault', async () => {
-    const { store } = await started();
+    const { store } = await diagnosedStore();
     store.dispatch(qrScannerFailed({ failure: 'decoder', message: 'worker failed' }));
     expect(active(store)).toEqual([]);
   });
 
   it('reports access requests waiting over 5 minutes, and clears it when the queue is empty', async () => {
-    const { store } = await started();
+    const { store } = await diagnosedStore();
     store.dispatch(onlineChanged(false));
     store.dispatch(accessRequestQueued({ user_code: '10001', access_granted: true, created_at: new Date().toISOString() }));
     await vi.advanceTimersByTimeAsync(5 * 60_000 - 30_000);
@@ -125,7 +114,7 @@ describe('self-diagnosis', () => {
     apiServer.use(http.get(`${API_URL}/api/telephone-entry/property`, () => new HttpResponse(null, { status: 503 })));
     // The log of the fault itself fails at first: it is sent again once the back end answers.
     apiServer.use(http.post(logsPath, () => new HttpResponse(null, { status: 503 })));
-    const { store } = await started();
+    const { store } = await diagnosedStore();
     await vi.advanceTimersByTimeAsync(5 * 60_000 - 5_000);
     expect(active(store)).toEqual([]);
     await vi.advanceTimersByTimeAsync(10_000);
@@ -143,7 +132,7 @@ describe('self-diagnosis', () => {
   });
 
   it('keeps an episode across a reload: stored, it is not reported again', async () => {
-    const first = await started();
+    const first = await diagnosedStore();
     first.store.dispatch(faultRaised({ kind: 'camera', detail: 'refused', at: Date.now() }));
     await vi.advanceTimersByTimeAsync(0);
     expect(faultLogs()).toHaveLength(1);

@@ -11,9 +11,10 @@ export const PROPERTY_FAILING_MS = 5 * 60_000;
 /**
  * Registered with the store for its lifetime: self-diagnosis
  * (docs/self-diagnosis.md). Property loads and the gate's signals are
- * followed from the start; the watchers of the other faults (faultWatch.ts)
- * load after the first screen, which needs none of them, and read what
- * happened meanwhile from the state.
+ * followed from the start; the watchers of the other faults (faultWatch.ts,
+ * which also reports the start with the engine) load after the first
+ * screen, which needs none of them, and read what happened meanwhile from
+ * the state.
  */
 export function listenForDiagnostics(startListening: AppStartListening): void {
   // The failing clock is stored: the reload after a notification does not restart it.

@@ -1,3 +1,5 @@
+import { engineMeta, type Engine } from '../../services/browser/engine';
+import { engineOf } from '../../services/browser/engineOf';
 import type { AppListenerApi, AppStartListening } from '../../store/listenerMiddleware';
 import { installerStrings } from '../../strings/installerStrings';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
@@ -6,6 +8,7 @@ import { callCreated, callFailed } from '../call/callEvents';
 import { propertyLoaded } from '../property/propertySlice';
 import { qrCameraStarted, qrScannerFailed } from '../qr/qrActions';
 import { faultCleared, faultRaised, faultReported, scrubDetail, selectActiveFault, selectUnreportedFaults, type Fault } from './diagnosticsSlice';
+import { FAULT_REMEDIES } from './faultRemedies';
 
 /** A socket not connected for this long (the gate's own retry window) is a fault. */
 export const HARDWARE_GRACE_MS = 10_000;
@@ -14,11 +17,20 @@ export const BACKLOG_AGE_MS = 5 * 60_000;
 /** How often the queue's age is looked at (its sends are every 30 s too). */
 export const BACKLOG_CHECK_MS = 30_000;
 
-/** The back end's log line for a fault, in English like every log line. */
-export function faultLogLine(fault: Fault) {
+/** The back end's log line for a fault, in English like every log line, with the engine (and the remedy, where the cause is known). */
+export function faultLogLine(fault: Fault, engine: Engine) {
+  const t = installerStrings('en');
+  const remedy = FAULT_REMEDIES[fault.kind];
   return {
-    message: `Self-diagnosis: ${installerStrings('en')(`fault.${fault.kind}`)}`,
-    meta: { feature: 'diagnostics', fault: fault.kind, detail: fault.detail, since: new Date(fault.since).toISOString() },
+    message: `Self-diagnosis: ${t(`fault.${fault.kind}`)}`,
+    meta: {
+      feature: 'diagnostics',
+      fault: fault.kind,
+      detail: fault.detail,
+      since: new Date(fault.since).toISOString(),
+      ...(remedy ? { remedy: t(remedy) } : {}),
+      ...engineMeta(engine),
+    },
     timestamp: new Date().toISOString(),
   };
 }
@@ -37,7 +49,7 @@ export async function watchFaults(startListening: AppStartListening, listener: A
       if (inFlight.has(episode)) continue;
       inFlight.add(episode);
       extra.api
-        .sendLog(faultLogLine(fault))
+        .sendLog(faultLogLine(fault, engineOf(extra.browser.userAgent)))
         .then(() => dispatch(faultReported({ kind: fault.kind, since: fault.since })))
         .catch(() => undefined)
         .finally(() => inFlight.delete(episode));
@@ -68,12 +80,20 @@ export async function watchFaults(startListening: AppStartListening, listener: A
     }),
   ];
   try {
+    reportStart(listener);
     report(listener);
-    const tasks = [listener.fork(() => watchHardware(listener)), listener.fork(() => watchBacklog(listener))];
+    const tasks = [watchHardware, watchLocalNetwork, watchBacklog].map((watch) => listener.fork(() => watch(listener)));
     await Promise.all(tasks.map((task) => task.result));
   } finally {
     stops.forEach((stop) => stop());
   }
+}
+
+/** The engine, once per start of the kiosk in this browser: not again at the reload after each notification. */
+function reportStart({ extra: { api, browser } }: AppListenerApi): void {
+  if (browser.reloaded) return;
+  const meta = { feature: 'diagnostics', ...engineMeta(engineOf(browser.userAgent)), userAgent: browser.userAgent };
+  api.sendLog({ message: 'Kiosk started', meta, timestamp: new Date().toISOString() }).catch(() => undefined);
 }
 
 /** The hardware socket: down (or never up) for 10 s, or a request without an answer. */
@@ -87,6 +107,25 @@ async function watchHardware({ dispatch, getState, take }: AppListenerApi): Prom
       const waited = Date.now() - (socket.since ?? started);
       if ((await take(hardwareStatusChanged.match, Math.max(0, HARDWARE_GRACE_MS - waited))) !== null) continue;
       dispatch(faultRaised({ kind: 'hardware-socket', detail: `not connected for ${HARDWARE_GRACE_MS / 1000} s`, at: Date.now() }));
+    }
+    await take(hardwareStatusChanged.match);
+  }
+}
+
+/**
+ * The engine refusing the page the hardware socket's address (Local Network
+ * Access): asked at each failed connection, raised at the first the engine
+ * says it refused, cleared when the socket opens.
+ */
+async function watchLocalNetwork({ dispatch, getState, take, pause, extra }: AppListenerApi): Promise<never> {
+  for (;;) {
+    const { state } = selectHardwareSocket(getState());
+    if (state === 'connected') dispatch(faultCleared({ kind: 'local-network-access', at: Date.now() }));
+    else if (state === 'down' && !selectActiveFault(getState(), 'local-network-access')) {
+      const refused = await pause(extra.browser.localNetworkRefused());
+      // The socket may have opened while the engine was asked: that change was not waited for, so look again.
+      if (selectHardwareSocket(getState()).state !== 'down') continue;
+      if (refused) dispatch(faultRaised({ kind: 'local-network-access', detail: 'the browser denies this page local network access', at: Date.now() }));
     }
     await take(hardwareStatusChanged.match);
   }

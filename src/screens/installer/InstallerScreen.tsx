@@ -1,11 +1,14 @@
 import { useAppSelector } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
 import { config } from '../../config/config';
+import { CHROMIUM_FLOOR, engineLabel, engineSupport, type Engine } from '../../services/browser/engine';
+import { engineOf } from '../../services/browser/engineOf';
 import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { selectHardwareSocket } from '../../features/hardware/hardwareStatusSlice';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
 import { selectPropertyError } from '../../features/property/propertyLoadSlice';
 import { selectFaults, selectLastPropertyLoad, selectPropertyFailingSince, type Fault } from '../../features/diagnostics/diagnosticsSlice';
+import { FAULT_REMEDIES } from '../../features/diagnostics/faultRemedies';
 import { selectDeviceSettings } from '../../features/session/deviceSettings';
 import { selectModel } from '../../features/session/sessionSlice';
 import { useDevice } from '../../features/session/useDevice';
@@ -15,11 +18,13 @@ import './InstallerScreen.css';
 
 /**
  * What an installer needs to see at the panel: the build, the model and its
- * settings, connectivity, the property data, the queue, the hardware socket
+ * settings, the browser engine, connectivity, the property data, the queue, the hardware socket
  * and the faults the panel found. Never a code, never the token.
  */
 export function InstallerScreen() {
   const { labels } = useDevice();
+  const services = useServices();
+  const engine = engineOf(services.browser.userAgent);
   const model = useAppSelector(selectModel);
   const settings = useAppSelector(selectDeviceSettings);
   const online = useAppSelector(selectIsOnline);
@@ -29,7 +34,7 @@ export function InstallerScreen() {
   const queue = useAppSelector(selectQueuedAccessRequests);
   const socket = useAppSelector(selectHardwareSocket);
   const faults = useAppSelector(selectFaults);
-  const { offlineStartMissing } = useServices().capabilities;
+  const { offlineStartMissing } = services.capabilities;
   const t = installerStrings(settings.language);
   const time = (ms: number) => new Date(ms).toLocaleString(settings.language, { dateStyle: 'short', timeStyle: 'medium' });
   const oldest = Math.min(...queue.map((request) => Date.parse(request.created_at)).filter(Number.isFinite));
@@ -40,6 +45,7 @@ export function InstallerScreen() {
     ['installer.model', model],
     ['installer.language', settings.language],
     ['installer.spokenPrompts', t(settings.spokenPrompts ? 'installer.on' : 'installer.off')],
+    ['installer.engine', engineText(t, engine)],
     ['installer.connectivity', t(!online ? 'installer.offline' : backEndFailing ? 'installer.backEndFailing' : 'installer.online')],
     ['installer.propertyLoad', failingSince === null ? load : t('installer.failingSince', { time: load, since: time(failingSince) })],
     ['installer.queue', queue.length > 0 && Number.isFinite(oldest) ? t('installer.queueOldest', { count: queue.length, time: time(oldest) }) : String(queue.length)],
@@ -88,15 +94,27 @@ function socketText(t: InstallerTranslate, state: string, since: string): string
   return t('installer.socketDown', { time: since });
 }
 
+/** The engine, and where it stands against the kiosk's floor. */
+function engineText(t: InstallerTranslate, engine: Engine): string {
+  const label = engineLabel(engine);
+  const support = engineSupport(engine);
+  if (support === 'below-floor') return t('installer.engineBelowFloor', { engine: label, floor: CHROMIUM_FLOOR });
+  if (support === 'touch-only') return t('installer.engineTouchOnly', { engine: label });
+  if (support === 'untested') return t('installer.engineUntested', { engine: label });
+  return label;
+}
+
 function FaultRow({ fault, t, time }: { fault: Fault; t: InstallerTranslate; time: (ms: number) => string }) {
   const when =
     fault.clearedAt === null
       ? t('installer.faultActive', { time: time(fault.since) })
       : t('installer.faultCleared', { since: time(fault.since), time: time(fault.clearedAt) });
+  const remedy = FAULT_REMEDIES[fault.kind];
   return (
     <li className={fault.clearedAt === null ? 'installer-fault active' : 'installer-fault'}>
       <strong>{t(`fault.${fault.kind}`)}</strong> {when} ({fault.detail}),{' '}
       {t(fault.reported ? 'installer.reported' : 'installer.notReported')}
+      {remedy && fault.clearedAt === null ? ` ${t(remedy)}` : null}
     </li>
   );
 }

@@ -1,10 +1,21 @@
 // What a test does in or reads from the kiosk's page: keys, the page clock,
-// the WebSocket frames and fetches it sent, its stored queue.
+// the WebSocket frames and fetches it sent, its stored queue, the installer screen.
 import { expect, type Page } from '@playwright/test';
 
 /** Types a code on the panel's keys (keyboard digits), from the home or an empty code-entry screen. */
 export async function typeCode(page: Page, code: string): Promise<void> {
   for (const digit of code) await page.keyboard.press(digit);
+}
+
+/** The installer screen's sequence on home (docs/self-diagnosis.md). */
+const INSTALLER_SEQUENCE = ['ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown'];
+
+/** Opens the installer screen with the panel's buttons, from home, and returns its text. */
+export async function installerScreen(page: Page): Promise<string> {
+  for (const key of INSTALLER_SEQUENCE) await page.keyboard.press(key);
+  const screen = page.getByRole('main');
+  await expect(screen.getByRole('heading', { name: 'Installer information' })).toBeVisible();
+  return (await screen.textContent()) ?? '';
 }
 
 /**

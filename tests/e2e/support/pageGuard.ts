@@ -15,6 +15,8 @@ export interface PageGuard {
   allowConsoleErrors(...patterns: RegExp[]): void;
   /** CSP violations this test causes on purpose (a test of the policy itself). Any other fails the test. */
   allowCspViolations(...patterns: RegExp[]): void;
+  /** Uncaught errors this test causes on purpose (a bundle broken for the boot guard). Any other fails the test. */
+  allowPageErrors(...patterns: RegExp[]): void;
   /** After the test: attaches the pages' log to a failed test, and throws if anything unexpected happened. */
   finish(testInfo: TestInfo): Promise<void>;
 }
@@ -35,13 +37,15 @@ export function createPageGuard(): PageGuard {
   const violations: string[] = [];
   const allowedConsole: RegExp[] = [];
   const allowedViolations: RegExp[] = [];
+  const allowedPageErrors: RegExp[] = [];
   const stamp = () => `${String(Date.now() - started).padStart(6)} ms`;
 
   return {
     async watch(context) {
       context.on('weberror', (webError) => {
         const error = webError.error();
-        pageErrors.push(error.stack ?? error.message);
+        // A syntax error in a module script comes with an empty stack.
+        pageErrors.push(error.stack || `${error.name}: ${error.message}`);
         log.push(`${stamp()} pageerror ${error.message}`);
       });
       context.on('console', (message) => {
@@ -57,6 +61,7 @@ export function createPageGuard(): PageGuard {
     },
     allowConsoleErrors: (...patterns) => void allowedConsole.push(...patterns),
     allowCspViolations: (...patterns) => void allowedViolations.push(...patterns),
+    allowPageErrors: (...patterns) => void allowedPageErrors.push(...patterns),
     async finish(testInfo) {
       if (testInfo.status !== testInfo.expectedStatus) {
         await testInfo.attach('kiosk-console.txt', { body: log.join('\n'), contentType: 'text/plain' });
@@ -64,7 +69,7 @@ export function createPageGuard(): PageGuard {
       if (testInfo.expectedStatus !== 'passed') return;
       const unexpected = (list: string[], allowed: RegExp[]) => list.filter((text) => !allowed.some((pattern) => pattern.test(text)));
       const problems = [
-        ...pageErrors.map((text) => `Uncaught error in a page:\n${text}`),
+        ...unexpected(pageErrors, allowedPageErrors).map((text) => `Uncaught error in a page:\n${text}`),
         ...unexpected(consoleErrors, allowedConsole).map((text) => `Console error the test did not expect: ${text}`),
         ...unexpected(violations, allowedViolations).map((text) => `Content-Security-Policy violation: ${text}`),
       ];

@@ -1,0 +1,10 @@
+// Types of boot-guard-build.mjs, for vite.config.ts.
+import type { Plugin } from 'vite';
+
+export interface BootGuardSettings {
+  apiUrl: string;
+  language: string;
+}
+
+export function compileBootGuard(settings: BootGuardSettings): Promise<string>;
+export function bootGuard(options: { settings: (env: Record<string, string | boolean | undefined>) => BootGuardSettings }): Plugin;
