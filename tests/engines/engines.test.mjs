@@ -97,8 +97,9 @@ for (const engine of ENGINES) {
         const page = await browser.newPage();
         try {
           await prepare(sim);
-          await openKiosk({ page, kiosk: kioskAt(server.url), sim }, model);
-          await run({ page, sim, model, farEnd });
+          const reopen = () => openKiosk({ page, kiosk: kioskAt(server.url), sim }, model);
+          await reopen();
+          await run({ page, sim, model, farEnd, reopen });
           assert.deepEqual(uncaught(page, sim, engine.allowedErrors), []);
         } finally {
           await page.close();
