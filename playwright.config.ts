@@ -15,7 +15,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
-  globalTimeout: 15 * 60_000,
+  // A safety net against a hung run; the suite takes 8 to 16 minutes on two cores.
+  globalTimeout: 45 * 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {

@@ -213,6 +213,8 @@ test('the hard timeout ends a call nobody answers after 300000 ms', async ({ pag
 });
 
 test('more than 10 recent calls to one resident are refused with the throttle error (rules R5.4.1)', async ({ page, kiosk, sim }) => {
+  // Twelve calls placed and cancelled, each a few seconds on a loaded machine.
+  test.slow();
   // The clock skips each call's 2 s camera warm-up, so every call reaches the back end quickly.
   await page.clock.install();
   await kiosk.open(page, { model: 'GEN1' });
