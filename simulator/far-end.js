@@ -69,7 +69,8 @@ export function createFarEnd({ pusherKey, channelName, onChange }) {
     session = current;
     show(`Answering ${callId}…`);
     try {
-      current.stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+      // A phone's small preview size: the console often shares two cores with the kiosk and a test runner.
+      current.stream = await navigator.mediaDevices.getUserMedia({ video: { width: 320, height: 240, frameRate: 15 }, audio: true });
       if (session !== current) return void current.stream.getTracks().forEach((track) => track.stop());
       current.stream.getTracks().forEach((track) => pc.addTrack(track, current.stream));
       pc.onicecandidate = ({ candidate }) => {

@@ -4,8 +4,14 @@
 // someone trying `npm start` would do with two windows. docs/rules.md#r2-7
 // (`/call`), #r4-9-4 and #r8-1; docs/protocol.md.
 import type { Page } from '@playwright/test';
-import { expect, KNOWN, records, test, type Simulator } from './fixtures';
+import { expect as baseExpect, KNOWN, records, test, type Simulator } from './fixtures';
 import { docsScreenshot } from './support/docs-screenshots';
+
+// Two pages encoding and decoding fake camera video over WebRTC: on two cores
+// that are busy with other tests, each step can take several seconds.
+test.describe.configure({ timeout: 90_000 });
+test.use({ actionTimeout: 15_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** The console, ready to answer: subscribed to the property channel. */
 async function openConsole(page: Page, sim: Simulator): Promise<Page> {

@@ -6,6 +6,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { callIsolated } from './isolatedWorld';
 
 /** The panels the kiosk is designed for: landscape 7" and 10", and the portrait towers. */
 export const PANEL_SIZES = [
@@ -21,9 +22,10 @@ export type PanelSize = (typeof PANEL_SIZES)[number];
 
 /** Everything wrong with the layout on screen now, one line each (empty when it fits). */
 export async function layoutProblems(page: Page): Promise<string[]> {
-  // After two frames, so that a resize has been laid out and its observers (the directory's page shape) have run.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return page.evaluate(() => {
+  // In an isolated world: a paused page clock does not hold its animation frames.
+  return callIsolated(page, async () => {
+    // After two frames, so that a resize has been laid out and its observers (the directory's page shape) have run.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const problems: string[] = [];
     const width = window.innerWidth;
     const height = window.innerHeight;
