@@ -6,5 +6,6 @@ export interface BootGuardSettings {
   language: string;
 }
 
-export function compileBootGuard(settings: BootGuardSettings): Promise<string>;
+export function compileBootGuard(settings: BootGuardSettings, reportScript: string): Promise<string>;
+export function compileBootReport(settings: BootGuardSettings): Promise<string>;
 export function bootGuard(options: { settings: (env: Record<string, string | boolean | undefined>) => BootGuardSettings }): Plugin;

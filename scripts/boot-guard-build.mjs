@@ -1,37 +1,64 @@
-// The boot guard (src/boot-guard/) as a classic ES5 script of its own: bundled
-// and minified by Vite as one IIFE, then brought down to ES5 by TypeScript
-// (Vite's own transforms stop at ES2015). The build's settings (the back end's
-// URL, the language) are written into the file, so the guard needs no inline
-// script, which the Content-Security-Policy forbids.
+// The boot guard (src/boot-guard/) as two classic ES5 scripts of their own:
+// the guard, which every start loads, and the report it loads only when the
+// kiosk did not start. Each is bundled and minified by Vite as one IIFE, then
+// brought down to ES5 by TypeScript (Vite's own transforms stop at ES2015).
+// The build's settings (the back end's URL, the language, the report's
+// address) are written into the files, so the guard needs no inline script,
+// which the Content-Security-Policy forbids.
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { build } from 'vite';
+import en from '../src/strings/bootGuard.en.json' with { type: 'json' };
+import es from '../src/strings/bootGuard.es.json' with { type: 'json' };
 
-const ENTRY = fileURLToPath(new URL('../src/boot-guard/main.ts', import.meta.url));
-/** Where the development server answers with the guard (a build names it by its content). */
-const DEV_PATH = 'boot-guard.js';
+const GUARD_ENTRY = fileURLToPath(new URL('../src/boot-guard/main.ts', import.meta.url));
+const REPORT_ENTRY = fileURLToPath(new URL('../src/boot-guard/reportMain.ts', import.meta.url));
+/** Where the development server answers with each (a build names them by their content). */
+const DEV_PATHS = { guard: 'boot-guard.js', report: 'boot-report.js' };
 
 /**
- * The guard's code, ES5, with `settings` written in.
- * @param {{ apiUrl: string, language: string }} settings
+ * One entry as an ES5 classic script, with `define` written in.
+ * @param {string} entry
+ * @param {Record<string, string>} define
  * @returns {Promise<string>}
  */
-export async function compileBootGuard(settings) {
+async function compileScript(entry, define) {
   const result = await build({
     configFile: false,
     logLevel: 'silent',
-    define: { __BOOT_GUARD_API_URL__: JSON.stringify(settings.apiUrl), __BOOT_GUARD_LANGUAGE__: JSON.stringify(settings.language) },
+    define,
     build: {
       write: false,
       minify: true,
       target: 'es2015',
-      lib: { entry: ENTRY, formats: ['iife'], name: 'kioskBootGuard', fileName: () => DEV_PATH },
+      lib: { entry, formats: ['iife'], name: 'kioskBootGuard', fileName: () => 'out.js' },
     },
   });
   const [output] = /** @type {import('vite').Rolldown.RolldownOutput[]} */ (Array.isArray(result) ? result : [result]);
   const chunk = output?.output.find((file) => file.type === 'chunk');
-  if (!chunk || chunk.type !== 'chunk') throw new Error('The boot guard did not build');
+  if (!chunk || chunk.type !== 'chunk') throw new Error(`${entry} did not build`);
   return ts.transpileModule(chunk.code, { compilerOptions: { target: ts.ScriptTarget.ES5, module: ts.ModuleKind.None } }).outputText;
+}
+
+/**
+ * The guard, ES5, with the report's address and the title of its message written in.
+ * @param {{ apiUrl: string, language: string }} settings
+ * @param {string} reportScript
+ */
+export function compileBootGuard(settings, reportScript) {
+  const title = (settings.language === 'es' ? es : en)['boot.title'];
+  return compileScript(GUARD_ENTRY, { __BOOT_REPORT_SCRIPT__: JSON.stringify(reportScript), __BOOT_GUARD_TITLE__: JSON.stringify(title) });
+}
+
+/**
+ * The report, ES5, with the back end's URL and the build's language written in.
+ * @param {{ apiUrl: string, language: string }} settings
+ */
+export function compileBootReport(settings) {
+  return compileScript(REPORT_ENTRY, {
+    __BOOT_GUARD_API_URL__: JSON.stringify(settings.apiUrl),
+    __BOOT_GUARD_LANGUAGE__: JSON.stringify(settings.language),
+  });
 }
 
 /** A short name for the file from its content, so hosts may cache it as long as the rest of `assets/`. */
@@ -41,8 +68,9 @@ async function contentHash(code) {
 }
 
 /**
- * The Vite plugin: builds the guard into `assets/` and loads it from
- * index.html before the bundle; the development server serves it too.
+ * The Vite plugin: builds the guard and its report into `assets/` and loads
+ * the guard from index.html before the bundle; the development server serves
+ * both too.
  * @param {{ settings: (env: Record<string, string | boolean | undefined>) => { apiUrl: string, language: string } }} options
  * @returns {import('vite').Plugin}
  */
@@ -51,9 +79,9 @@ export function bootGuard({ settings }) {
   let resolved;
   let base = '/';
   let isBuild = false;
-  let fileName = DEV_PATH;
-  /** @type {Promise<string> | null} */
-  let devCode = null;
+  let guardFile = DEV_PATHS.guard;
+  /** @type {Record<'guard' | 'report', Promise<string> | undefined>} */
+  const devCode = { guard: undefined, report: undefined };
   return {
     name: 'kiosk-boot-guard',
     configResolved(config) {
@@ -63,18 +91,24 @@ export function bootGuard({ settings }) {
     },
     async buildStart() {
       if (!isBuild) return;
-      const source = await compileBootGuard(resolved);
-      fileName = `assets/boot-guard-${await contentHash(source)}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
+      // The report's name comes from its content, and the guard carries that name: the report first.
+      const report = await compileBootReport(resolved);
+      const reportFile = `assets/boot-report-${await contentHash(report)}.js`;
+      const guard = await compileBootGuard(resolved, `${base}${reportFile}`);
+      guardFile = `assets/boot-guard-${await contentHash(guard)}.js`;
+      this.emitFile({ type: 'asset', fileName: reportFile, source: report });
+      this.emitFile({ type: 'asset', fileName: guardFile, source: guard });
     },
     configureServer(server) {
-      server.middlewares.use(`${base}${DEV_PATH}`, (_req, res, next) => {
-        devCode ??= compileBootGuard(resolved);
-        devCode.then((code) => res.setHeader('Content-Type', 'text/javascript').end(code), next);
-      });
+      for (const which of /** @type {const} */ (['guard', 'report'])) {
+        server.middlewares.use(`${base}${DEV_PATHS[which]}`, (_req, res, next) => {
+          devCode[which] ??= which === 'guard' ? compileBootGuard(resolved, `${base}${DEV_PATHS.report}`) : compileBootReport(resolved);
+          devCode[which].then((code) => res.setHeader('Content-Type', 'text/javascript').end(code), next);
+        });
+      }
     },
     // A classic script at the top of the head: it runs before the bundle (a deferred module), and no stylesheet
     // holds it back until it has loaded. The Content-Security-Policy's tag stays first: its plugin is listed after this one.
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${guardFile}` }, injectTo: 'head-prepend' }],
   };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileBootGuard } from './boot-guard-build.mjs';
+import { compileBootGuard, compileBootReport } from './boot-guard-build.mjs';
 
 /** Built-ins later than ES5 that an old engine lacks (methods by name, on whatever object). */
 const LATER_METHODS = ['includes', 'startsWith', 'endsWith', 'find', 'findIndex', 'padStart', 'padEnd', 'repeat', 'assign', 'from', 'hasOwn', 'at', 'entries', 'values'];
@@ -20,32 +20,44 @@ function es5Problems(code) {
 }
 
 describe('the boot guard as built', () => {
-  let english = '';
-  let spanish = '';
+  const settings = { apiUrl: 'https://api.example.test' };
+  const REPORT = '/assets/boot-report-0123456789.js';
+  /** @type {Record<'en' | 'es', { guard: string, report: string }>} */
+  const built = { en: { guard: '', report: '' }, es: { guard: '', report: '' } };
   beforeAll(async () => {
-    [english, spanish] = await Promise.all([
-      compileBootGuard({ apiUrl: 'https://api.example.test', language: 'en' }),
-      compileBootGuard({ apiUrl: 'https://api.example.test', language: 'es' }),
-    ]);
+    for (const language of /** @type {const} */ (['en', 'es'])) {
+      const [guard, report] = await Promise.all([
+        compileBootGuard({ ...settings, language }, REPORT),
+        compileBootReport({ ...settings, language }),
+      ]);
+      built[language] = { guard, report };
+    }
   }, 60_000);
 
-  it('is an ES5 classic script: no later syntax, no later built-ins, no module', () => {
-    expect(es5Problems(english)).toEqual([]);
-    expect(es5Problems(spanish)).toEqual([]);
+  it('is two ES5 classic scripts: no later syntax, no later built-ins, no module', () => {
+    for (const { guard, report } of Object.values(built)) {
+      expect(es5Problems(guard)).toEqual([]);
+      expect(es5Problems(report)).toEqual([]);
+    }
     // The check itself: it refuses what the guard must not contain.
     expect(es5Problems('var f = () => 1;')).toEqual([expect.stringContaining('Parsing error')]);
     expect(es5Problems('var a = "x".startsWith("y"); new Promise(function () {});')).toHaveLength(2);
   });
 
-  it("carries the back end's URL and only the build's language", () => {
-    expect(english).toContain('"https://api.example.test"');
-    expect(english).toContain('The kiosk cannot start in this browser');
-    expect(english).not.toContain('El quiosco no puede iniciarse');
-    expect(spanish).toContain('El quiosco no puede iniciarse en este navegador');
-    expect(spanish).not.toContain('The kiosk cannot start in this browser');
+  it("the guard carries the report's address and the title; the report the back end's URL and only the build's language", () => {
+    expect(built.en.guard).toContain(`"${REPORT}"`);
+    expect(built.en.guard).toContain('The kiosk cannot start in this browser');
+    expect(built.es.guard).toContain('El quiosco no puede iniciarse en este navegador');
+    expect(built.en.report).toContain('"https://api.example.test"');
+    expect(built.en.report).toContain('The kiosk cannot start in this browser');
+    expect(built.en.report).not.toContain('El quiosco no puede iniciarse');
+    expect(built.es.report).toContain('El quiosco no puede iniciarse en este navegador');
+    expect(built.es.report).not.toContain('The kiosk cannot start in this browser');
   });
 
-  it('stays small: it loads before the first screen', () => {
-    expect(english.length).toBeLessThan(8_000);
+  it('the guard, on every start\'s path, holds only the watching: the engine table and the message stay in the report', () => {
+    expect(built.en.guard).not.toContain('WebKitGTK');
+    expect(built.en.guard).not.toContain('Browser engine');
+    expect(built.en.report).toContain('WebKitGTK');
   });
 });

@@ -1,22 +1,21 @@
-import { parseEngine } from '../services/browser/engine';
-import { sendBootFailure, showBootFailure, type GuardStrings } from './bootReport';
 import { hasStarted } from './startedSignal';
 
 /**
- * The boot guard: a classic script of its own that runs before the kiosk's
- * bundle. If the bundle cannot run on this engine (a syntax error, an API the
- * engine lacks, a script that does not load) the app never says it started,
- * and instead of a blank page or 'Loading...' for ever the installer reads
- * what browser this is and what the kiosk needs, and the back end gets one
- * log line. Built to ES5 (scripts/boot-guard-build.mjs): it must run on
+ * The boot guard: a small classic script of its own that runs before the
+ * kiosk's bundle. If the bundle cannot run on this engine (a syntax error, an
+ * API the engine lacks, a script that does not load) the app never says it
+ * started; then the guard loads the boot report (bootReport.ts), which tells
+ * the installer what browser this is and what the kiosk needs, and the back
+ * end. Only the watching is on every start's path; the report is fetched when
+ * it is needed. Built to ES5 (scripts/boot-guard-build.mjs): it must run on
  * engines far older than the kiosk's floor.
  */
 
 export interface BootGuardSettings {
-  /** The back end's origin (VITE_API_URL). */
-  apiUrl: string;
-  /** The message in the build's language: the guard cannot know the device record's. */
-  strings: GuardStrings;
+  /** The boot report's script (its address in the build). */
+  reportScript: string;
+  /** The message's title in the build's language, shown alone if the report cannot be loaded either. */
+  title: string;
 }
 
 /** The app has this long to render its first screen: the message is up within 10 s of the page's start, its loading included. */
@@ -25,6 +24,8 @@ export const BOOT_DEADLINE_MS = 8_000;
 export const SLOW_LOAD_MS = 50_000;
 const RECHECK_MS = 1_000;
 const ERROR_MAX = 200;
+/** Where the guard hands the first failure it saw to the report. */
+export const ERROR_ATTRIBUTE = 'data-boot-error';
 
 /** A few words on what failed: the error's name and message, or the script that did not load. */
 function describeFailure(event: Event): string | null {
@@ -35,6 +36,20 @@ function describeFailure(event: Event): string | null {
   if (error instanceof Error) return (error.name + ': ' + error.message).slice(0, ERROR_MAX);
   const message = 'message' in event ? (event as ErrorEvent).message : String(error);
   return String(message).slice(0, ERROR_MAX);
+}
+
+/** Loads the report with what failed; if it cannot load either (offline, no service worker), says at least that much. */
+function loadReport(doc: Document, settings: BootGuardSettings, error: string | null): void {
+  const script = doc.createElement('script');
+  script.src = settings.reportScript;
+  if (error !== null) script.setAttribute(ERROR_ATTRIBUTE, error);
+  script.onerror = () => {
+    const title = doc.createElement('h1');
+    title.setAttribute('role', 'alert');
+    title.textContent = settings.title;
+    doc.body.appendChild(title);
+  };
+  doc.head.appendChild(script);
 }
 
 /** Starts the guard; returns a function that stops it (it also stops by itself at the deadline). */
@@ -65,9 +80,7 @@ export function startBootGuard(win: Window & typeof globalThis, settings: BootGu
       return;
     }
     stop();
-    const failure = { engine: parseEngine(win.navigator.userAgent), error: firstError };
-    showBootFailure(doc, failure, settings.strings);
-    sendBootFailure(win, settings.apiUrl, failure);
+    loadReport(doc, settings, firstError);
   }
 
   return stop;

@@ -1,11 +1,19 @@
 import type en from '../strings/bootGuard.en.json';
-import { CHROMIUM_FLOOR, engineLabel, engineMeta, engineSupport, type Engine } from '../services/browser/engine';
+import { CHROMIUM_FLOOR, engineLabel, engineMeta, engineSupport, parseEngine, type Engine } from '../services/browser/engine';
 
-// ES5 only, like the rest of the boot guard (see engine.ts).
+// The boot report: the boot guard (bootGuard.ts) loads it when the app did not
+// start. ES5 only, like the guard (see engine.ts).
 
 /** The message in one language (src/strings/bootGuard.*.json): the build puts only its own language in the guard. */
 export type GuardStrings = typeof en;
 type GuardKey = keyof GuardStrings;
+
+export interface BootReportSettings {
+  /** The back end's origin (VITE_API_URL). */
+  apiUrl: string;
+  /** The message in the build's language: the report cannot know the device record's. */
+  strings: GuardStrings;
+}
 
 /** What the guard found when the app did not start. */
 export interface BootFailure {
@@ -79,4 +87,11 @@ export function sendBootFailure(win: Window & typeof globalThis, apiUrl: string,
   request.setRequestHeader('Content-Type', 'application/json');
   request.setRequestHeader('Authorization', 'Bearer ' + token);
   request.send(JSON.stringify(line));
+}
+
+/** Shows the installer what failed on this engine, and tells the back end once. */
+export function reportBootFailure(win: Window & typeof globalThis, settings: BootReportSettings, error: string | null): void {
+  const failure = { engine: parseEngine(win.navigator.userAgent), error };
+  showBootFailure(win.document, failure, settings.strings);
+  sendBootFailure(win, settings.apiUrl, failure);
 }
