@@ -168,11 +168,11 @@ describe('hardware socket notifications', () => {
 
   it('a read that is not a code is refused: error, error sound and a denied request with what was read', () => {
     const { store, services } = started();
-    services.hardware.notify({ kind: 'unreadable', read: '{"code":"12a4"}' });
+    services.hardware.notify({ kind: 'unreadable', read: '12a4' });
     expect(services.hardware.openGate).not.toHaveBeenCalled();
     expect(services.sound.play).toHaveBeenCalledWith('error');
     expect(selectCurrentNotification(store.getState())).toMatchObject({ status: 'ERROR', title: "Sorry, that code didn't work" });
-    expect(queued(store)).toEqual([['{"code":"12a4"}', false]]);
+    expect(queued(store)).toEqual([['12a4', false]]);
   });
 
   it('refresh reloads the page onto the newest build the host serves', () => {

@@ -58,12 +58,30 @@ const READ_TEXT_MAX = 32;
 /** Frames longer than this are not read at all (a daemon gone wrong, or someone else on the port). */
 const FRAME_MAX = 64 * 1024;
 
+/** A code sent as text that is not digits (`{ code: '12AB' }`, `['12AB']`): kept as it was read. */
+const textParams = v.union([
+  v.pipe(
+    v.object({ code: v.string() }),
+    v.transform(({ code }) => code),
+  ),
+  v.pipe(
+    v.looseTuple([v.string()]),
+    v.transform(([code]) => code),
+  ),
+]);
+
+/** What an unreadable read said: its code as read when it sent text, else the JSON of its params. */
+function readText(params: unknown): string {
+  const text = v.safeParse(textParams, params);
+  return (text.success ? text.output : (JSON.stringify(params) ?? 'nothing')).slice(0, READ_TEXT_MAX);
+}
+
 function parseNotification(message: Json): HardwareNotification | undefined {
   if (message.method === 'refresh') return { kind: 'refresh' };
   if (message.method !== 'facility') return undefined;
   const params = v.safeParse(facilityParams, message.params);
   if (params.success) return { kind: 'facility', code: params.output };
-  return { kind: 'unreadable', read: (JSON.stringify(message.params) ?? 'nothing').slice(0, READ_TEXT_MAX) };
+  return { kind: 'unreadable', read: readText(message.params) };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * A notification pushed by the panel's hardware daemon. A `facility` read
  * whose code is not digits is `unreadable` (a refused read), with a short
- * text of what came, for the denied access request.
+ * text of what came (its code as read, or its params as JSON), for the
+ * denied access request.
  */
 export type HardwareNotification = { kind: 'facility'; code: string } | { kind: 'unreadable'; read: string } | { kind: 'refresh' };
 
