@@ -33,6 +33,31 @@ const junkItem = fc.oneof(
 );
 
 describe('reading back stored state', () => {
+  it('data whose wrapper is damaged (its version not a number) is read, and the part is written anew', () => {
+    const storage = createMemoryStorage();
+    storage.setItem(storageKey('session'), JSON.stringify({ version: 'two', state: GOOD.session }));
+    storage.setItem(storageKey('accessQueue'), JSON.stringify({ state: GOOD.accessQueue }));
+    storage.setItem(storageKey('codeLock'), JSON.stringify({ version: null, state: GOOD.codeLock }));
+    const loaded = loadStoredState(storage);
+    expect(loaded.state.session).toEqual(GOOD.session);
+    expect(loaded.state.accessQueue).toEqual(GOOD.accessQueue);
+    expect(loaded.state.codeLock).toEqual(GOOD.codeLock);
+    expect(loaded.problems).toEqual([
+      'session: version unreadable, read as version 2',
+      'accessQueue: version unreadable, read as version 2',
+      'codeLock: version unreadable, read as version 2',
+    ]);
+    expect(loaded.clean).toEqual([]);
+  });
+
+  it('an item with no data in it is unreadable, and logged without its text unless it is the queue', () => {
+    const storage = createMemoryStorage();
+    storage.setItem(storageKey('session'), JSON.stringify({ version: 2, token: 'abc' }));
+    const loaded = loadStoredState(storage);
+    expect(loaded.state.session).toBeUndefined();
+    expect(loaded.problems).toEqual(['session: unreadable (27 characters)']);
+  });
+
   it('a part claiming a very old version is read as the first one, at once (found by the property below: it hung the boot)', () => {
     const storage = createMemoryStorage();
     storage.setItem(storageKey('session'), JSON.stringify({ version: -2147483648, state: { token: 'abc', model: 'gen1' } }));

@@ -69,12 +69,19 @@ function migrate<T>(part: StoredPart<T>, { version, state }: Envelope): unknown 
   return value;
 }
 
-function readEnvelope(text: string | null): Envelope | null | 'unreadable' {
+/**
+ * An item's wrapper. Data whose wrapper is damaged (its `version` missing or
+ * not a whole number) is still read, as the part's current version: the
+ * part's reader keeps what it can check, so the token and the queue inside
+ * are not thrown away with the wrapper.
+ */
+function readEnvelope(text: string | null, currentVersion: number): (Envelope & { damaged: boolean }) | null | 'unreadable' {
   if (text === null) return null;
   const parsed = parseJson(text);
-  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return 'unreadable';
-  const { version, state } = parsed.value as Partial<Envelope>;
-  return typeof version === 'number' && Number.isInteger(version) ? { version, state } : 'unreadable';
+  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null || !('state' in parsed.value)) return 'unreadable';
+  const { version, state } = parsed.value as { version?: unknown; state: unknown };
+  if (typeof version === 'number' && Number.isInteger(version)) return { version, state, damaged: false };
+  return { version: currentVersion, state, damaged: true };
 }
 
 /**
@@ -100,13 +107,14 @@ function readAll(storage: Pick<Storage, 'getItem'>, result: StoredState): void {
   for (const key of Object.keys(STORED_PARTS) as StoredKey[]) {
     const part = STORED_PARTS[key] as StoredPart<unknown>;
     const text = storage.getItem(storageKey(key));
-    const own = readEnvelope(text);
+    const own = readEnvelope(text, part.version);
     if (own === 'unreadable') result.problems.push(unreadable(key, String(text)));
+    else if (own?.damaged) result.problems.push(`${key}: version unreadable, read as version ${part.version}`);
     const envelope = own !== null && own !== 'unreadable' ? own : legacy?.[key];
     if (!envelope) continue;
     const read = part.read(migrate(part, envelope));
     (result.state as Record<StoredKey, unknown>)[key] = read.state;
     result.problems.push(...read.problems);
-    if (envelope === own && own.version === part.version && read.problems.length === 0) result.clean.push(key);
+    if (envelope === own && !own.damaged && own.version === part.version && read.problems.length === 0) result.clean.push(key);
   }
 }
