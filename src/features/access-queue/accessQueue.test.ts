@@ -10,7 +10,7 @@ import { onlineChanged } from '../connectivity/connectivitySlice';
 import { codeEntered } from '../gate/gateActions';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { propertyLoaded, propertyRefreshRequested } from '../property/propertySlice';
-import { accessRequestQueued, selectQueuedAccessRequests, type AccessRequest } from './accessQueueSlice';
+import { accessRequestQueued, oldestQueuedAt, selectQueuedAccessRequests, type AccessRequest } from './accessQueueSlice';
 import { withFakeTimers } from '../../testing/fakeTimers';
 
 withApiServer();
@@ -349,5 +349,20 @@ describe('access-request queue', () => {
     await vi.advanceTimersByTimeAsync(10);
     await vi.waitFor(() => expect(selectQueuedAccessRequests(second.getState())).toEqual([]));
     expect(sentBatches()).toEqual([[request('10001')]]);
+  });
+});
+
+describe('the oldest queued request', () => {
+  const request = (created_at: string): AccessRequest => ({ user_code: '10001', access_granted: false, created_at });
+
+  it('is the earliest readable time, whatever the order; null when none can be read', () => {
+    expect(oldestQueuedAt([request('2026-11-21T10:00:05.000Z'), request('2026-11-21T10:00:01Z'), request('not a time')])).toBe(Date.parse('2026-11-21T10:00:01Z'));
+    expect(oldestQueuedAt([request('not a time')])).toBeNull();
+    expect(oldestQueuedAt([])).toBeNull();
+  });
+
+  it('is found in a queue of 200,000 (a spread into Math.min throws a RangeError there)', () => {
+    const queue = Array.from({ length: 200_000 }, (_, i) => request(new Date(Date.UTC(2026, 10, 21) + (200_000 - i) * 1_000).toISOString()));
+    expect(oldestQueuedAt(queue)).toBe(Date.UTC(2026, 10, 21) + 1_000);
   });
 });

@@ -51,3 +51,16 @@ export const accessQueueSlice = createSlice({
 
 export const { accessRequestQueued, accessRequestsAccepted } = accessQueueSlice.actions;
 export const { selectQueuedAccessRequests } = accessQueueSlice.selectors;
+
+/**
+ * When the oldest queued request was made (epoch ms), or null when none has a
+ * readable time. A loop: spreading a queue of 150,000 into Math.min throws.
+ */
+export function oldestQueuedAt(items: readonly AccessRequest[]): number | null {
+  let oldest = Infinity;
+  for (const item of items) {
+    const at = Date.parse(item.created_at);
+    if (at < oldest) oldest = at;
+  }
+  return Number.isFinite(oldest) ? oldest : null;
+}

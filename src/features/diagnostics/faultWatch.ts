@@ -2,7 +2,7 @@ import { engineMeta, type Engine } from '../../services/browser/engine';
 import { engineOf } from '../../services/browser/engineOf';
 import type { AppListenerApi, AppStartListening } from '../../store/listenerMiddleware';
 import { installerStrings } from '../../strings/installerStrings';
-import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
+import { oldestQueuedAt, selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { hardwareStatusChanged, selectHardwareSocket } from '../hardware/hardwareStatusSlice';
 import { callCreated, callFailed } from '../call/callEvents';
 import { propertyLoaded } from '../property/propertySlice';
@@ -136,9 +136,9 @@ async function watchBacklog({ dispatch, getState, delay }: AppListenerApi): Prom
   for (;;) {
     const queue = selectQueuedAccessRequests(getState());
     const at = Date.now();
-    const oldest = Math.min(...queue.map((request) => Date.parse(request.created_at)).filter(Number.isFinite));
+    const oldest = oldestQueuedAt(queue);
     if (queue.length === 0) dispatch(faultCleared({ kind: 'access-backlog', at }));
-    else if (at - oldest > BACKLOG_AGE_MS) {
+    else if (oldest !== null && at - oldest > BACKLOG_AGE_MS) {
       dispatch(faultRaised({ kind: 'access-backlog', detail: `${queue.length} waiting, the oldest for ${Math.floor((at - oldest) / 60_000)} min`, at }));
     }
     await delay(BACKLOG_CHECK_MS);

@@ -3,7 +3,7 @@ import { useServices } from '../../store/servicesContext';
 import { config } from '../../config/config';
 import { CHROMIUM_FLOOR, engineLabel, engineSupport, type Engine } from '../../services/browser/engine';
 import { engineOf } from '../../services/browser/engineOf';
-import { selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
+import { oldestQueuedAt, selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { selectHardwareSocket } from '../../features/hardware/hardwareStatusSlice';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
 import { selectPropertyError } from '../../features/property/propertyLoadSlice';
@@ -37,7 +37,7 @@ export function InstallerScreen() {
   const { offlineStartMissing } = services.capabilities;
   const t = installerStrings(settings.language);
   const time = (ms: number) => new Date(ms).toLocaleString(settings.language, { dateStyle: 'short', timeStyle: 'medium' });
-  const oldest = Math.min(...queue.map((request) => Date.parse(request.created_at)).filter(Number.isFinite));
+  const oldest = oldestQueuedAt(queue);
 
   const load = lastLoad === null ? t('installer.never') : time(lastLoad);
   const rows: Array<[InstallerKey, string]> = [
@@ -48,7 +48,7 @@ export function InstallerScreen() {
     ['installer.engine', engineText(t, engine)],
     ['installer.connectivity', t(!online ? 'installer.offline' : backEndFailing ? 'installer.backEndFailing' : 'installer.online')],
     ['installer.propertyLoad', failingSince === null ? load : t('installer.failingSince', { time: load, since: time(failingSince) })],
-    ['installer.queue', queue.length > 0 && Number.isFinite(oldest) ? t('installer.queueOldest', { count: queue.length, time: time(oldest) }) : String(queue.length)],
+    ['installer.queue', oldest !== null ? t('installer.queueOldest', { count: queue.length, time: time(oldest) }) : String(queue.length)],
     ['installer.socket', socketText(t, socket.state, socket.since === null ? '' : time(socket.since))],
     ['installer.offlineStart', t(OFFLINE_START[offlineStartMissing ?? 'ready'])],
   ];
