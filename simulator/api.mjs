@@ -42,14 +42,20 @@ export function createApi({ token, store, pusher, faults }) {
    * Records each new (user_code, access_granted, created_at) once, comparing
    * the time as an instant (the idempotency key, docs/access-requests.md), and
    * echoes the accepted items as a back end without casts serializes them:
-   * the outcome as 1/0 and the time with microseconds (2026-11-21T10:00:00.123000Z).
+   * the outcome as 1/0 and the time with microseconds
+   * (2026-11-21T10:00:00.123000Z). With `accessRequestTimes: 'seconds'` it
+   * keeps whole seconds, cut, as a SQL DATETIME does, and echoes them so
+   * (2026-11-21 10:00:00): two items of one code and outcome in one second
+   * are one record to it.
    */
   function accessRequests(body) {
     if (!Array.isArray(body.requests)) throw new HttpError(400, '`requests` must be a list');
+    const seconds = state.accessRequestTimes === 'seconds';
     const accepted = [];
     for (const item of body.requests.filter(isAccessRequest)) {
-      const fields = { user_code: item.user_code, access_granted: item.access_granted, created_at: item.created_at };
-      const instant = Date.parse(item.created_at);
+      const instant = seconds ? Math.floor(Date.parse(item.created_at) / 1000) * 1000 : Date.parse(item.created_at);
+      const iso = new Date(instant).toISOString();
+      const fields = { user_code: item.user_code, access_granted: item.access_granted, created_at: seconds ? iso.replace(/\.\d{3}Z$/, 'Z') : item.created_at };
       // The kiosk may resend a batch after a reload mid-send: echo it, record it once.
       const known = state.accessRequests.some(
         (r) => r.user_code === fields.user_code && r.access_granted === fields.access_granted && Date.parse(r.created_at) === instant,
@@ -58,7 +64,7 @@ export function createApi({ token, store, pusher, faults }) {
       accepted.push({
         user_code: fields.user_code,
         access_granted: fields.access_granted ? 1 : 0,
-        created_at: new Date(instant).toISOString().replace(/Z$/, '000Z'),
+        created_at: seconds ? iso.slice(0, 19).replace('T', ' ') : iso.replace(/Z$/, '000Z'),
       });
     }
     return accepted;

@@ -108,6 +108,16 @@ describe('access requests', () => {
     expect(sim.state.accessRequests.map((r) => r.user_code)).toEqual([KNOWN.residentCode, KNOWN.invalidCode]);
   });
 
+  it('as a back end keeping whole seconds: records and echoes the second, two reads in one second are one record', async () => {
+    sim.state.accessRequestTimes = 'seconds';
+    const first = { user_code: KNOWN.residentCode, access_granted: true, created_at: '2026-11-21T10:00:00.123Z' };
+    const second = { ...first, created_at: '2026-11-21T10:00:00.876Z' };
+    const res = await post('telephone-entry/access-requests', { requests: [first, second] });
+    const echoed = { user_code: KNOWN.residentCode, access_granted: 1, created_at: '2026-11-21 10:00:00' };
+    expect(res.body).toEqual([echoed, echoed]);
+    expect(sim.state.accessRequests).toEqual([{ ...first, created_at: '2026-11-21T10:00:00Z', at: expect.any(String) }]);
+  });
+
   it('answers 400 when requests is not a list', async () => {
     expect((await post('telephone-entry/access-requests', { requests: 'x' })).status).toBe(400);
   });

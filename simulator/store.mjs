@@ -19,6 +19,8 @@ export function createStore(propertyData) {
   const state = {
     ...Object.fromEntries(LISTS.map((name) => [name, []])),
     offline: false,
+    /** The precision the back end stores access requests' times at: 'milliseconds', or 'seconds' as many databases do. */
+    accessRequestTimes: 'milliseconds',
     featureFlags: { telnyx_enabled: false },
     property: propertyData,
   };

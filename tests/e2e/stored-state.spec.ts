@@ -90,6 +90,24 @@ test.describe('stored state', () => {
     expect(records(sim, 'accessRequests')).toHaveLength(1);
   });
 
+  test('the echo of a back end keeping whole seconds (2026-11-21 10:00:00) empties the queue: nothing is sent twice', async ({ page, kiosk, sim, waitForRecord, allowConsoleErrors }) => {
+    allowConsoleErrors(/^Check-in failed /, /^Reload skipped: the kiosk server does not answer/, /^Real-time channel subscription failed /);
+    (sim.state as { accessRequestTimes: string }).accessRequestTimes = 'seconds';
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/telephone-entry/access-requests')) posts += 1;
+    });
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await typeCode(page, KNOWN.residentCode);
+    const record = await waitForRecord('accessRequests');
+    expect(record?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    await expect.poll(async () => JSON.parse((await storedItem(page, 'gate-kiosk:accessQueue')) ?? 'null')?.state.items).toEqual([]);
+    await page.clock.runFor(61_000);
+    expect(posts).toBe(1);
+    expect(records(sim, 'accessRequests')).toHaveLength(1);
+  });
+
   test('a storage that refuses writes: logged, the queue kept in memory and no reload until it is written', async ({ page, kiosk, waitForRecord, allowConsoleErrors }) => {
     allowConsoleErrors(
       /^Stored state could not be written/,

@@ -1,8 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import * as v from 'valibot';
 import type { AccessRequest } from '../../services/api/apiClient';
 import { flag, parseEach, text } from '../../services/api/answerSchemas';
-import { accessRequestKey } from './accessRequestKey';
+import { withoutEchoed } from './accessRequestKey';
 
 export type { AccessRequest };
 
@@ -38,10 +38,10 @@ export const accessQueueSlice = createSlice({
     accessRequestQueued(state, { payload }: PayloadAction<AccessRequest>) {
       state.items.push(payload);
     },
-    /** Only items the server echoed back leave the queue, matched on code, outcome and instant (accessRequestKey). */
+    /** Only items the server echoed back leave the queue, one per echo, matched on code, outcome and instant (withoutEchoed). */
     accessRequestsAccepted(state, { payload }: PayloadAction<AccessRequest[]>) {
-      const accepted = new Set(payload.map(accessRequestKey));
-      state.items = state.items.filter((item) => !accepted.has(accessRequestKey(item)));
+      // The plain items, not Immer's drafts of them: a long queue is walked without a proxy per item.
+      state.items = withoutEchoed(original(state.items) ?? state.items, payload);
     },
   },
   selectors: {

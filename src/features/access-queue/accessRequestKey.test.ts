@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { accessRequestKey, parseInstant } from './accessRequestKey';
+import { parseInstant } from './accessRequestKey';
 import { accessQueueSlice, accessRequestsAccepted, parseAcceptedRequests, type AccessRequest } from './accessQueueSlice';
 
 const RUNS = { numRuns: 200 };
@@ -66,7 +66,8 @@ describe('matching the server echo', () => {
     const queue = [request('10001')];
     expect(afterAnswer(queue, [request('10002')])).toEqual(queue);
     expect(afterAnswer(queue, [{ ...request('10001'), access_granted: false }])).toEqual(queue);
-    expect(afterAnswer(queue, [{ ...request('10001'), created_at: '2026-11-21T10:00:00Z' }])).toEqual(queue);
+    expect(afterAnswer(queue, [{ ...request('10001'), created_at: '2026-11-21T10:00:01Z' }])).toEqual(queue);
+    expect(afterAnswer(queue, [{ ...request('10001'), created_at: '2026-11-21T10:00:00.124Z' }])).toEqual(queue);
     expect(afterAnswer(queue, [{ ...request('10001'), created_at: '2026-11-21T10:00:00.123+01:00' }])).toEqual(queue);
   });
 
@@ -107,14 +108,32 @@ describe('matching the server echo', () => {
     ),
   );
 
-  it('removes exactly the echoed items, however the echo is spelled, with junk around it (property-based)', () => {
+  /** A code as the server compares it: an all-digit code without leading zeros. */
+  const codeOf = (code: string) => (/^\d+$/.test(code.trim()) ? code.trim().replace(/^0+(?=\d)/, '') : code.trim());
+
+  it('removes one item per echo, however the echo is spelled, with junk around it, and only items an echo stands for (property-based)', () => {
     fc.assert(
       fc.property(queueAndAnswer, ({ queue, accepted, junk, answer }) => {
+        fc.pre(parseAcceptedRequests(junk).length === 0);
         const left = afterAnswer(queue, answer);
-        const gone = new Set([...accepted, ...parseAcceptedRequests(junk)].map(accessRequestKey));
-        // Nothing echoed stays; an item goes only if it, or the same record, was echoed.
-        for (const item of accepted) expect(left).not.toContainEqual(item);
-        expect(left).toEqual(queue.filter((item) => !gone.has(accessRequestKey(item))));
+        expect(left).toHaveLength(queue.length - accepted.length);
+        // What is left is the queue in its order, less some items.
+        let next = 0;
+        for (const item of left) {
+          next = queue.indexOf(item, next) + 1;
+          expect(next).toBeGreaterThan(0);
+        }
+        // Each item removed has an accepted one of its code and outcome within a second of it.
+        const removed = queue.filter((item) => !left.includes(item));
+        for (const item of removed) {
+          const near = accepted.some(
+            (echo) =>
+              codeOf(echo.user_code) === codeOf(item.user_code) &&
+              echo.access_granted === item.access_granted &&
+              Math.abs(Date.parse(echo.created_at) - Date.parse(item.created_at)) < 1_000,
+          );
+          expect(near, JSON.stringify(item)).toBe(true);
+        }
       }),
       RUNS,
     );
@@ -133,6 +152,43 @@ describe('echoes a real back end produces (table-driven: what the stored queue k
     ['leading and trailing spaces', '2026-11-23T08:00:00.000Z', '  2026-11-23 09:00:00+01:00 '],
   ])('removes the item echoed with %s', (_what, kiosk, echo) => {
     expect(afterAnswer([queued(kiosk)], [queued(echo)])).toEqual([]);
+  });
+
+  it.each([
+    ['whole seconds, cut', '2026-11-23T08:00:00.999Z', '2026-11-23T08:00:00Z'],
+    ['whole seconds, rounded up', '2026-11-23T08:00:00.500Z', '2026-11-23T08:00:01Z'],
+    ['whole seconds in another zone', '2026-11-23T08:00:00.123Z', '2026-11-23T09:00:00+01:00'],
+    ['whole seconds with a space and no zone (a SQL DATETIME)', '2026-11-23T08:00:00.123Z', '2026-11-23 08:00:00'],
+    ['tenths', '2026-11-23T08:00:00.149Z', '2026-11-23T08:00:00.1Z'],
+    ['hundredths', '2026-11-23T08:00:00.125Z', '2026-11-23T08:00:00.12Z'],
+    ['minutes', '2026-11-23T08:00:59.999Z', '2026-11-23T08:00Z'],
+    ['microseconds', '2026-11-23T08:00:00.123Z', '2026-11-23T08:00:00.123000Z'],
+  ])('removes the item echoed at a coarser or finer precision: %s', (_what, kiosk, echo) => {
+    expect(afterAnswer([queued(kiosk)], [queued(echo)])).toEqual([]);
+  });
+
+  it.each([
+    ['the next second', '2026-11-23T08:00:00.123Z', '2026-11-23T08:00:01Z'],
+    ['the second before', '2026-11-23T08:00:00.499Z', '2026-11-23T07:59:59Z'],
+    ['another tenth', '2026-11-23T08:00:00.250Z', '2026-11-23T08:00:00.1Z'],
+  ])('keeps the item a coarser time cannot stand for: %s', (_what, kiosk, echo) => {
+    expect(afterAnswer([queued(kiosk)], [queued(echo)])).toEqual([queued(kiosk)]);
+  });
+
+  it('two reads of one code in one stored second: one echo removes one, a second echo the other', () => {
+    const first = queued('2026-11-23T08:00:00.100Z');
+    const second = queued('2026-11-23T08:00:00.900Z');
+    const echo = queued('2026-11-23T08:00:00Z');
+    const left = afterAnswer([first, second], [echo]);
+    expect(left).toHaveLength(1);
+    expect(afterAnswer(left, [echo])).toEqual([]);
+    expect(afterAnswer([first, second], [echo, echo])).toEqual([]);
+  });
+
+  it('an exact echo takes its own item, not an earlier one its second also covers', () => {
+    const early = queued('2026-11-23T08:00:00.300Z');
+    const exact = queued('2026-11-23T08:00:00.000Z');
+    expect(afterAnswer([early, exact], [queued('2026-11-23T08:00:00Z')])).toEqual([early]);
   });
 
   it.each([
