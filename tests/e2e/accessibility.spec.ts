@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { expect, fastForwardUntil, KNOWN, test, typeCode, waitForHardwareSocket, type PanelModelName, type Simulator } from './fixtures';
 import { expectAccessible, text, type Language } from './support/accessibility';
 import { expectFits, saveScreenshot } from './support/layout';
+import { dismissNotification, markPage, whileClockPaused } from './support/notifications';
 
 const FOR_DOCS: Record<string, string> = {
   'en/GEN2-guidance': 'guidance-gen2.png',
@@ -33,7 +34,7 @@ async function checkNotification(walk: Walk, screen: string, show: () => Promise
   await show();
   await markPage(walk.page);
   await check(walk, screen);
-  await dismissNotification(walk);
+  await dismissNotification(walk.page, welcome(walk));
 }
 
 /**
@@ -43,22 +44,13 @@ async function checkNotification(walk: Walk, screen: string, show: () => Promise
  */
 async function check(walk: Walk, screen: string): Promise<void> {
   const name = `${walk.language}/${walk.model}-${screen}`;
-  if (walk.fakeClock) await pauseClock(walk.page);
-  try {
+  const checks = async () => {
     await expectAccessible(walk.page, name);
     // The Spanish strings are longer: nothing may be cut or overflow in either language.
     await expectFits(walk.page, name);
     await saveScreenshot(walk.page, `a11y/${name}`, FOR_DOCS[name]);
-  } finally {
-    if (walk.fakeClock) await walk.page.clock.resume();
-  }
-}
-
-/** Pauses the page's clock where it is now (it runs on in real time until the pause is made). */
-async function pauseClock(page: Page): Promise<void> {
-  await expect(async () => {
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-  }).toPass({ timeout: 5_000 });
+  };
+  await (walk.fakeClock ? whileClockPaused(walk.page, checks) : checks());
 }
 
 const heading = (walk: Walk, name: string) => walk.page.getByRole('heading', { name, exact: true });
@@ -79,23 +71,6 @@ async function leave(walk: Walk): Promise<void> {
 async function typeDigits(walk: Walk, digits: string): Promise<void> {
   if (!walk.touch) return typeCode(walk.page, digits);
   for (const digit of digits) await walk.page.locator('.keypad').getByRole('button', { name: digit, exact: true }).click();
-}
-
-type Marked = { showedNotification?: boolean };
-
-/** Marks the page that shows a notification: the mark is gone once it reloads. */
-const markPage = (page: Page) => page.evaluate(() => ((window as Marked).showedNotification = true));
-const isMarked = (page: Page) => page.evaluate(() => (window as Marked).showedNotification === true).catch(() => true);
-
-/**
- * Skips the notification's 5 s; the page then reloads and shows home. On a
- * loaded machine the notification may have ended, and the page reloaded,
- * already: the mark tells the reloaded page from the one that showed it.
- */
-async function dismissNotification(walk: Walk): Promise<void> {
-  if (await isMarked(walk.page)) await walk.page.clock.fastForward(5_000);
-  await expect.poll(() => isMarked(walk.page)).toBe(false);
-  await expect(welcome(walk)).toBeVisible();
 }
 
 async function walkEveryScreen(walk: Walk, sim: Simulator, url: (query: Record<string, string>) => string): Promise<void> {

@@ -27,7 +27,7 @@ import { records, type RecordList, type Simulator, type SimRecord } from './supp
 export { expect, KNOWN };
 export * from './support/page';
 export * from './support/simulator';
-export { API_DOWN_ERRORS, BROWSER_OFFLINE_ERRORS, CHANNEL_DOWN_ERRORS, HARDWARE_OVERTAKEN_ERRORS } from './support/pageGuard';
+export { API_DOWN_ERRORS, API_OVERTAKEN_ERRORS, BROWSER_OFFLINE_ERRORS, CHANNEL_DOWN_ERRORS, HARDWARE_OVERTAKEN_ERRORS } from './support/pageGuard';
 
 const HOST = '127.0.0.1';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

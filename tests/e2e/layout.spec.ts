@@ -9,6 +9,7 @@
 import type { Page } from '@playwright/test';
 import { expect, KNOWN, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
 import { expectFits, expectTargets, PANEL_SIZES, saveScreenshot, type PanelSize } from './support/layout';
+import { dismissNotification, markPage, whileClockPaused } from './support/notifications';
 
 /** The README's screenshots: a large landscape panel and a portrait one beside the 800x480 ones. */
 const FOR_DOCS: Record<string, string> = {
@@ -52,14 +53,6 @@ const MAIN_ACTION_PX = 44;
 const LETTER_PX = 24;
 
 type Model = 'GEN2' | 'TOUCH';
-
-/** Skips the notification's 5 s; the page then reloads and shows home. */
-async function dismissNotification(page: Page): Promise<void> {
-  const reloaded = page.waitForEvent('load');
-  await page.clock.fastForward(5_000);
-  await reloaded;
-  await expect(page.getByRole('heading', WELCOME)).toBeVisible();
-}
 
 async function openLink(page: Page, model: Model, link: string, key: string): Promise<void> {
   if (model === 'TOUCH') await page.getByRole('link', { name: link }).click();
@@ -131,8 +124,9 @@ async function checkCall(page: Page, model: Model, shot: (screen: string) => str
   await farEnd.goto(`${sim.url}/console`);
   await expect(farEnd.locator('#call-info')).toContainText('to the manager', { timeout: 10_000 });
   await farEnd.getByRole('button', { name: 'Answer with video' }).click();
-  await expect(page.getByRole('status')).toHaveText('Connected to a Manager', { timeout: 10_000 });
-  await expect.poll(() => page.locator('.call-remote').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('status')).toHaveText('Connected to a Manager', { timeout: 15_000 });
+  // A real video call between two pages: seconds on a busy machine.
+  await expect.poll(() => page.locator('.call-remote').evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   await page.bringToFront();
   await check(page, shot('call-connected'));
   await farEnd.close();
@@ -179,15 +173,19 @@ for (const model of ['GEN2', 'TOUCH'] as const) {
       if (model === 'TOUCH') await expectTargets(page, '.keypad-key, .cancel-touch', MAIN_ACTION_PX, shot('enter-code'));
 
       // The refused code's black overlay, then the granted code's green one with its body.
+      // Each checked with the clock paused: on a busy machine a check can outlast the notification's 5 s.
+      const home = page.getByRole('heading', WELCOME);
       await typeCode(page, '999');
       await expect(page.getByRole('alertdialog')).toHaveText("Sorry, that code didn't work");
-      await check(page, shot('notification-error'));
-      await dismissNotification(page);
+      await markPage(page);
+      await whileClockPaused(page, () => check(page, shot('notification-error')));
+      await dismissNotification(page, home);
       await waitForHardwareSocket(sim);
       await typeCode(page, KNOWN.residentCode);
       await expect(page.getByRole('alertdialog')).toHaveText(/Access Granted!\s*You can now enter/);
-      await check(page, shot('notification-granted'));
-      await dismissNotification(page);
+      await markPage(page);
+      await whileClockPaused(page, () => check(page, shot('notification-granted')));
+      await dismissNotification(page, home);
 
       await checkDirectory(page, model, shot, size);
       if (model === 'TOUCH') await cancel(page, model);

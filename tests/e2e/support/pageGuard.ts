@@ -102,6 +102,15 @@ export const CHANNEL_DOWN_ERRORS: RegExp[] = [/^WebSocket connection to 'wss?:\/
 export const HARDWARE_OVERTAKEN_ERRORS: RegExp[] = [/^Hardware socket: \w+ failed .*message: \w+ timed out/, /^Hardware socket: reply to an unknown request /];
 
 /**
+ * The console errors of a page-clock jump that overtakes an API call still on
+ * its way (a loaded machine answers late): the call times out by the page's
+ * clock, and the kiosk logs it as a failed poll, check-in or send.
+ */
+export const API_OVERTAKEN_ERRORS: RegExp[] = [
+  /^(Property data could not be loaded|Feature flags could not be loaded|Check-in failed|Access requests could not be sent|Real-time channel subscription failed) .*timed out after \d+ ms/,
+];
+
+/**
  * The console errors of a browser that is offline (context.setOffline): requests and sockets that could
  * not go out (the channel's authorization among them), and parts loaded after the first screen that a
  * test going offline at once catches still on their way (the tests block the service worker that
