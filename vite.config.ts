@@ -86,5 +86,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'simulator/**/*.test.mjs', 'scripts/**/*.test.mjs'],
     alias: [{ find: /^pusher-js$/, replacement: 'pusher-js/dist/web/pusher.js' }],
     restoreMocks: true,
+    // The first test of a file also loads the screens it renders: up to 2 s on an idle machine with two
+    // cores, three times that while the end-to-end suite shares it. A safety net, not a speed limit.
+    testTimeout: 15_000,
   },
 });

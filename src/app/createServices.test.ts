@@ -2,7 +2,7 @@ import { FULL_CAPABILITIES } from '../lib/capabilities';
 import { readConfig } from '../config/config';
 import { createServices } from './createServices';
 
-const hooks = { getToken: () => 'test-token', getSettings: () => ({ language: 'en' as const, spokenPrompts: false }), beforeReload: async () => undefined, capabilities: FULL_CAPABILITIES };
+const hooks = { getToken: () => 'test-token', getSettings: () => ({ language: 'en' as const, spokenPrompts: false, offlineGuestCodeHours: 168 }), beforeReload: async () => undefined, capabilities: FULL_CAPABILITIES };
 
 describe('createServices', () => {
   // docs/rules.md#r9-3-2: a recent call stops counting after 3,600,000 ms; 10 s in development.

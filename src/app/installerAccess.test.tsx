@@ -52,6 +52,18 @@ describe('installer screen', () => {
     expect(screen.getByText('Press * to leave. This screen closes by itself after 60 s.')).toBeInTheDocument();
   });
 
+  it("shows how long guests' codes open the gate offline, and when they no longer do", () => {
+    renderKiosk();
+    const guests = () => screen.getByText("Guests' codes offline").nextElementSibling;
+    pressAll(SEQUENCE);
+    expect(guests()).toHaveTextContent('up to 168 h after a good load (now 0 h)');
+    press('Escape');
+    // 169 hours without a good load: the panel no longer lets guests in, and says so.
+    act(() => void vi.setSystemTime(Date.now() + 169 * 3_600_000));
+    pressAll(SEQUENCE);
+    expect(guests()).toHaveTextContent('refused: last good load 169 h ago (limit 168 h)');
+  });
+
   it.each([
     [null, 'available'],
     ['no-service-worker', 'not available: this browser has no service workers, so the kiosk runs online only'],

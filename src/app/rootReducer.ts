@@ -8,6 +8,7 @@ import { gateSlice } from '../features/gate/gateSlice';
 import { hardwareStatusSlice } from '../features/hardware/hardwareStatusSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { featureFlagsSlice } from '../features/property/featureFlagsSlice';
+import { propertyAgeSlice } from '../features/property/propertyAgeSlice';
 import { propertyLoadSlice } from '../features/property/propertyLoadSlice';
 import { propertySlice } from '../features/property/propertySlice';
 import { recentCallsSlice } from '../features/recent-calls/recentCallsSlice';
@@ -16,6 +17,7 @@ import { sessionSlice } from '../features/session/sessionSlice';
 export const rootReducer = combineReducers({
   [sessionSlice.reducerPath]: sessionSlice.reducer,
   [propertySlice.reducerPath]: propertySlice.reducer,
+  [propertyAgeSlice.reducerPath]: propertyAgeSlice.reducer,
   [featureFlagsSlice.reducerPath]: featureFlagsSlice.reducer,
   [accessQueueSlice.reducerPath]: accessQueueSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,

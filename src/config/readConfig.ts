@@ -23,7 +23,7 @@ export interface AppConfig {
   codeLock: { attempts: number; windowMs: number; lockMs: number };
   version: string;
   /** What a device record that names no language or spoken-prompt setting gets (docs/answers.md). */
-  deviceDefaults: { language: Language; spokenPrompts: boolean };
+  deviceDefaults: { language: Language; spokenPrompts: boolean; offlineGuestCodeHours: number };
   /** The service worker's script (offline start, src/sw.ts); null in development, where Vite builds none. */
   serviceWorkerUrl: string | null;
 }
@@ -69,6 +69,7 @@ export function readConfig(env: Env, version: string): AppConfig {
     deviceDefaults: {
       language: parseLanguage(text(env, 'VITE_LANGUAGE', 'en')) ?? 'en',
       spokenPrompts: text(env, 'VITE_SPOKEN_PROMPTS', 'false') === 'true',
+      offlineGuestCodeHours: int(env, 'VITE_OFFLINE_GUEST_CODE_HOURS', 168, 0),
     },
     serviceWorkerUrl: env.PROD === true ? `${text(env, 'BASE_URL', '/')}sw.js` : null,
   };

@@ -3,6 +3,7 @@ import { codeLockStored } from '../../features/code-lock/codeLockStored';
 import { diagnosticsStored } from '../../features/diagnostics/diagnosticsStored';
 import { notificationsStored } from '../../features/notifications/notificationsStored';
 import { featureFlagsStored } from '../../features/property/featureFlagsStored';
+import { propertyAgeStored } from '../../features/property/propertyAgeStored';
 import { propertyStored } from '../../features/property/propertyStored';
 import { recentCallsStored } from '../../features/recent-calls/recentCallsStored';
 import { sessionStored } from '../../features/session/sessionStored';
@@ -23,6 +24,7 @@ export const STORED_PARTS: { [K in StoredKey]: StoredPart<RootState[K], K> } = {
   [codeLockStored.key]: codeLockStored,
   [recentCallsStored.key]: recentCallsStored,
   [notificationsStored.key]: notificationsStored,
+  [propertyAgeStored.key]: propertyAgeStored,
   [featureFlagsStored.key]: featureFlagsStored,
   [propertyStored.key]: propertyStored,
   [diagnosticsStored.key]: diagnosticsStored,

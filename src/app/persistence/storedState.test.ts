@@ -50,6 +50,8 @@ describe('stored state', () => {
     store.dispose();
     expect(stored(storage, 'session')).toEqual({ version: 2, state: { token: 'abc', model: 'TOUCH' } });
     expect(stored(storage, 'accessQueue')).toEqual({ version: 2, state: { items: [queued('10001')] } });
+    // When the data arrived, apart from the data: guests' codes expire offline from it.
+    expect(stored(storage, 'propertyAge')).toEqual({ version: 2, state: { loadedAt: expect.any(Number) } });
 
     const again = open(storage).store.getState();
     expect(again.session).toEqual({ token: 'abc', model: 'TOUCH' });

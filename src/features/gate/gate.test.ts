@@ -2,7 +2,10 @@ import { requestsTo, withApiServer } from '../../testing/apiServer';
 import { startedStore } from '../../testing/renderKiosk';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { selectCurrentNotification } from '../notifications/notificationsSlice';
-import { codeEntered, gateOpenRequested } from './gateActions';
+import { LONG_CARD, rawProperty } from '../../testing/fixtures';
+import { parsePropertyResponse } from '../property/parsePropertyResponse';
+import { propertyLoaded } from '../property/propertySlice';
+import { codeEntered, gateOpenRequested, hardwareCodeRead } from './gateActions';
 import { gateOpeningEnded, gateOpeningStarted, selectGateOpeningsInFlight } from './gateSlice';
 
 withApiServer();
@@ -198,5 +201,61 @@ describe('hardware socket notifications', () => {
     expect(services.hardware.start).toHaveBeenCalledTimes(1);
     store.dispose();
     return vi.waitFor(() => expect(services.hardware.stop).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe("guests' codes on a panel whose property data is old (offline)", () => {
+  const HOUR = 3_600_000;
+  const LOADED = Date.UTC(2026, 10, 25, 8);
+  /** Whether each code, typed (5 digits) or read by the card reader (longer), opens the gate now. */
+  const opens = (store: ReturnType<typeof started>['store'], services: ReturnType<typeof started>['services'], codes: string[]) =>
+    codes.map((code) => {
+      services.hardware.openGate.mockClear();
+      store.dispatch(code.length === 5 ? codeEntered({ code, source: 'keypad' }) : hardwareCodeRead(code));
+      return services.hardware.openGate.mock.calls.length === 1;
+    });
+  const GUESTS = ['30001', '40001', LONG_CARD];
+  const STANDING = ['10001', '10002', '20001', '00777'];
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: LOADED, toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+  });
+
+  it('open the gate for 168 h after the last good load (the build default), then only residents and staff codes do', () => {
+    const { store, services } = started();
+    vi.setSystemTime(LOADED + 168 * HOUR);
+    expect(opens(store, services, [...GUESTS, ...STANDING]).every(Boolean)).toBe(true);
+    vi.setSystemTime(LOADED + 168 * HOUR + 1);
+    expect(opens(store, services, GUESTS)).toEqual([false, false, false]);
+    expect(opens(store, services, STANDING)).toEqual([true, true, true, true]);
+    // A refused guest is recorded as refused.
+    expect(queued(store).slice(-7, -4)).toEqual(GUESTS.map((code) => [code, false]));
+
+    // A good load again: guests are let in again.
+    const parsed = parsePropertyResponse(rawProperty());
+    store.dispatch(propertyLoaded({ data: parsed.data, twimlToken: parsed.twimlToken }));
+    expect(opens(store, services, GUESTS)).toEqual([true, true, true]);
+  });
+
+  it("follows the device record's offline_guest_code_hours (digits in a string too); 0 is no limit", () => {
+    const withHours = (hours: unknown) => rawProperty({ device: { ...rawProperty().device, offline_guest_code_hours: hours } });
+    const day = startedStore({ property: withHours('24') });
+    vi.setSystemTime(LOADED + 25 * HOUR);
+    expect(opens(day.store, day.services, GUESTS)).toEqual([false, false, false]);
+
+    vi.setSystemTime(LOADED);
+    const never = startedStore({ property: withHours(0) });
+    vi.setSystemTime(LOADED + 10_000 * HOUR);
+    expect(opens(never.store, never.services, GUESTS)).toEqual([true, true, true]);
+  });
+
+  it('data whose load time is unknown (stored by an older kiosk) keeps guests working until its next load', () => {
+    const { data } = parsePropertyResponse(rawProperty());
+    const { store, services } = startedStore({ property: null, preloaded: { property: { data, twimlToken: null }, propertyAge: { loadedAt: null } } });
+    vi.setSystemTime(LOADED + 1_000 * HOUR);
+    expect(opens(store, services, GUESTS)).toEqual([true, true, true]);
   });
 });

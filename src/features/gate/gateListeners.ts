@@ -20,6 +20,7 @@ import {
   hardwareCodeRead,
   hardwareReadRefused,
 } from './gateActions';
+import { selectCodesThatOpen } from './codesThatOpen';
 
 export const GATE_NO_CODE_ERROR = english('notice.noCode');
 const SORRY_CODE = english('notice.codeRefused');
@@ -52,7 +53,7 @@ export function listenForGate(startListening: AppStartListening): void {
     predicate: (action) => codeEntered.match(action) || hardwareCodeRead.match(action) || hardwareReadRefused.match(action),
     effect: (action, { dispatch, getState, extra }) => {
       const state = getState();
-      const validCodes = selectValidCodes(state);
+      const validCodes = selectCodesThatOpen(state, Date.now());
       const fromHardware = !codeEntered.match(action);
       let code = '';
       let valid = false;

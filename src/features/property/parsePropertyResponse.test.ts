@@ -73,6 +73,7 @@ describe('parsing property data', () => {
       enable_video_calls: false,
       language: null,
       spoken_prompts: null,
+      offline_guest_code_hours: null,
     });
     expect(parsed.data.residents[0]).toMatchObject({ enable_directory_listing: true, user_enabled_video_calls: false });
     const codes = deriveValidCodes(parsed.data);

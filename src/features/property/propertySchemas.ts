@@ -76,6 +76,13 @@ export const propertyMetaSchema = v.object({
   ),
 });
 
+/** A number of hours, 0 or more, as a number or as digits in a string ("168"). */
+const hours = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d+(\.\d+)?$/), v.transform(Number))]),
+  v.finite(),
+  v.minValue(0),
+);
+
 export const deviceSchema = v.object({
   id,
   enable_numeric_codes: optionalFlag,
@@ -86,6 +93,7 @@ export const deviceSchema = v.object({
   // Optional device settings (docs/answers.md): missing, null or unreadable means the build's default.
   language: v.fallback(v.pipe(v.unknown(), v.transform(parseLanguage)), null),
   spoken_prompts: v.fallback(v.nullish(flag, null), null),
+  offline_guest_code_hours: v.fallback(v.nullish(hours, null), null),
 });
 
 /** The legacy voice client's token; an empty one is no token. */

@@ -9,7 +9,10 @@ export interface PropertyState {
 
 const initialState: PropertyState = { data: null, twimlToken: null };
 
-export const propertyLoaded = createAction<{ data: PropertyData; twimlToken: string | null }>('property/loaded');
+/** Property data the back end sent, stamped with the panel's clock when it arrived. */
+export const propertyLoaded = createAction('property/loaded', (payload: { data: PropertyData; twimlToken: string | null }) => ({
+  payload: { ...payload, at: Date.now() },
+}));
 /** Reload property data now: a `property-updated` event, or the channel subscribed again after an outage (events may have been missed). */
 export const propertyRefreshRequested = createAction('property/refreshRequested');
 

@@ -13,11 +13,21 @@ function holderCodes(holder: CodeHolder): string[] {
  * access and credential codes, and active unit guests' codes.
  */
 export function deriveValidCodes(data: PropertyData): Set<string> {
-  const codes = [...data.residents, ...data.property_staff, ...data.property_guests].flatMap(holderCodes);
+  const codes = [...data.property_guests.flatMap(holderCodes), ...deriveStandingCodes(data)];
   for (const guest of data.unitGuests) {
     if (guest.propertyAccessCode?.active) codes.push(guest.propertyAccessCode.code);
   }
   return new Set(codes.filter((code) => code !== ''));
+}
+
+/** The codes of the people who live and work here (residents and staff): they open the gate however long the panel is offline. */
+export function deriveStandingCodes(data: PropertyData): Set<string> {
+  return new Set([...data.residents, ...data.property_staff].flatMap(holderCodes).filter((code) => code !== ''));
+}
+
+/** Guests' codes stop opening the gate once the last good load is older than the limit (0: no limit; unknown age: no limit). */
+export function guestCodesExpired(loadedAt: number | null, limitHours: number, now: number): boolean {
+  return limitHours > 0 && loadedAt !== null && now - loadedAt > limitHours * 3_600_000;
 }
 
 const ACCESS_CODE_SHAPE = new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`);

@@ -8,12 +8,18 @@ import type { Device } from '../property/types';
 export interface DeviceSettings {
   language: Language;
   spokenPrompts: boolean;
+  /** Hours after the last good property load when guests' codes stop opening the gate; 0: no limit. */
+  offlineGuestCodeHours: number;
 }
 
-export function deviceSettings(device: Pick<Device, 'language' | 'spoken_prompts'> | null, defaults: DeviceSettings): DeviceSettings {
+export function deviceSettings(
+  device: Pick<Device, 'language' | 'spoken_prompts' | 'offline_guest_code_hours'> | null,
+  defaults: DeviceSettings,
+): DeviceSettings {
   return {
     language: device?.language ?? defaults.language,
     spokenPrompts: device?.spoken_prompts ?? defaults.spokenPrompts,
+    offlineGuestCodeHours: device?.offline_guest_code_hours ?? defaults.offlineGuestCodeHours,
   };
 }
 

@@ -26,11 +26,19 @@ describe('panel language and spoken prompts', () => {
   });
 
   it('uses the build default when the device names no language, or one the kiosk does not have', () => {
-    const defaults = { language: 'es', spokenPrompts: true } as const;
+    const defaults = { language: 'es', spokenPrompts: true, offlineGuestCodeHours: 168 } as const;
     const device = (extra: Record<string, unknown>) => parsePropertyResponse(withDevice(extra)).data.device;
     expect(deviceSettings(device({}), defaults)).toEqual(defaults);
-    expect(deviceSettings(device({ language: 'fr', spoken_prompts: 'maybe' }), defaults)).toEqual(defaults);
-    expect(deviceSettings(device({ language: 'EN', spoken_prompts: 0 }), defaults)).toEqual({ language: 'en', spokenPrompts: false });
+    expect(deviceSettings(device({ language: 'fr', spoken_prompts: 'maybe', offline_guest_code_hours: -1 }), defaults)).toEqual(defaults);
+    expect(deviceSettings(device({ offline_guest_code_hours: 'soon' }), defaults)).toEqual(defaults);
+    expect(deviceSettings(device({ language: 'EN', spoken_prompts: 0, offline_guest_code_hours: 24 }), defaults)).toEqual({
+      language: 'en',
+      spokenPrompts: false,
+      offlineGuestCodeHours: 24,
+    });
+    // Hours as digits in a string, and 0 (no limit), as back ends send them.
+    expect(deviceSettings(device({ offline_guest_code_hours: ' 48 ' }), defaults).offlineGuestCodeHours).toBe(48);
+    expect(deviceSettings(device({ offline_guest_code_hours: 0 }), defaults).offlineGuestCodeHours).toBe(0);
     expect(deviceSettings(null, defaults)).toEqual(defaults);
   });
 

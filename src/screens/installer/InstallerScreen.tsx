@@ -7,6 +7,8 @@ import { oldestQueuedAt, selectQueuedAccessRequests } from '../../features/acces
 import { selectHardwareSocket } from '../../features/hardware/hardwareStatusSlice';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
 import { selectPropertyError } from '../../features/property/propertyLoadSlice';
+import { selectPropertyLoadedAt } from '../../features/property/propertyAgeSlice';
+import { guestCodesExpired } from '../../features/property/validCodes';
 import { selectFaults, selectLastPropertyLoad, selectPropertyFailingSince, type Fault } from '../../features/diagnostics/diagnosticsSlice';
 import { FAULT_REMEDIES } from '../../features/diagnostics/faultRemedies';
 import { selectDeviceSettings } from '../../features/session/deviceSettings';
@@ -38,6 +40,7 @@ export function InstallerScreen() {
   const t = installerStrings(settings.language);
   const time = (ms: number) => new Date(ms).toLocaleString(settings.language, { dateStyle: 'short', timeStyle: 'medium' });
   const oldest = oldestQueuedAt(queue);
+  const loadedAt = useAppSelector(selectPropertyLoadedAt);
 
   const load = lastLoad === null ? t('installer.never') : time(lastLoad);
   const rows: Array<[InstallerKey, string]> = [
@@ -48,6 +51,7 @@ export function InstallerScreen() {
     ['installer.engine', engineText(t, engine)],
     ['installer.connectivity', t(!online ? 'installer.offline' : backEndFailing ? 'installer.backEndFailing' : 'installer.online')],
     ['installer.propertyLoad', failingSince === null ? load : t('installer.failingSince', { time: load, since: time(failingSince) })],
+    ['installer.guestCodes', guestCodesText(t, settings.offlineGuestCodeHours, loadedAt, Date.now())],
     ['installer.queue', oldest !== null ? t('installer.queueOldest', { count: queue.length, time: time(oldest) }) : String(queue.length)],
     ['installer.socket', socketText(t, socket.state, socket.since === null ? '' : time(socket.since))],
     ['installer.offlineStart', t(OFFLINE_START[offlineStartMissing ?? 'ready'])],
@@ -92,6 +96,14 @@ function socketText(t: InstallerTranslate, state: string, since: string): string
   if (state === 'connected') return t('installer.socketConnected', { time: since });
   if (state === 'connecting') return t('installer.socketConnecting');
   return t('installer.socketDown', { time: since });
+}
+
+/** Whether guests' codes open the gate on data this old, and for how long (docs/answers.md). */
+function guestCodesText(t: InstallerTranslate, hours: number, loadedAt: number | null, now: number): string {
+  if (hours === 0) return t('installer.guestCodesNoLimit');
+  if (loadedAt === null) return t('installer.guestCodesUpTo', { hours });
+  const age = Math.floor(Math.max(0, now - loadedAt) / 3_600_000);
+  return t(guestCodesExpired(loadedAt, hours, now) ? 'installer.guestCodesRefused' : 'installer.guestCodesOpen', { hours, age });
 }
 
 /** The engine, and where it stands against the kiosk's floor. */

@@ -1,0 +1,16 @@
+import type { RootState } from '../../app/rootReducer';
+import { selectPropertyLoadedAt } from '../property/propertyAgeSlice';
+import { selectStandingCodes, selectValidCodes } from '../property/selectors';
+import { guestCodesExpired } from '../property/validCodes';
+import { selectDeviceSettings } from '../session/deviceSettings';
+
+/**
+ * The codes that open the gate now: every valid code while the property data
+ * is fresh; only residents' and staff codes once the last good load is older
+ * than the device's limit for guests (docs/answers.md), so a revoked guest's
+ * code stops working on a panel whose uplink is cut.
+ */
+export function selectCodesThatOpen(state: RootState, now: number): ReadonlySet<string> {
+  const expired = guestCodesExpired(selectPropertyLoadedAt(state), selectDeviceSettings(state).offlineGuestCodeHours, now);
+  return expired ? selectStandingCodes(state) : selectValidCodes(state);
+}
