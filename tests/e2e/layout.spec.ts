@@ -7,7 +7,7 @@
 // test-results/screenshots/layout/<model>-<width>x<height>-<screen>.png;
 // UPDATE_DOCS_SCREENSHOTS=1 copies the README's to docs/screenshots/.
 import type { Page } from '@playwright/test';
-import { expect, KNOWN, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
+import { expect, hardwareIn, KNOWN, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
 import { expectFits, expectTargets, PANEL_SIZES, saveScreenshot, type PanelSize } from './support/layout';
 import { dismissNotification, markPage, whileClockPaused } from './support/notifications';
 
@@ -183,6 +183,8 @@ for (const model of ['GEN2', 'TOUCH'] as const) {
       await waitForHardwareSocket(sim);
       await typeCode(page, KNOWN.residentCode);
       await expect(page.getByRole('alertdialog')).toHaveText(/Access Granted!\s*You can now enter/);
+      // The gate's signals done before the clock is paused for the check: a jump after it would overtake them.
+      await expect.poll(() => hardwareIn(sim, 'enable_relay1').length).toBe(1);
       await markPage(page);
       await whileClockPaused(page, () => check(page, shot('notification-granted')));
       await dismissNotification(page, home);

@@ -64,6 +64,7 @@ test('refused by the browser: the installer screen names the cause and the remed
   launchBrowser,
   allowConsoleErrors,
 }) => {
+  test.setTimeout(90_000);
   // Chromium's line for each refused connection, and the kiosk's for the first of an outage.
   allowConsoleErrors(/ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS/, /^Hardware socket error/);
   const page = await openPanel(launchBrowser);
@@ -81,9 +82,10 @@ test('refused by the browser: the installer screen names the cause and the remed
   expect(shown).toContain('Browser refuses the hardware socket (Local Network Access) since');
   expect(shown).toContain('(the browser denies this page local network access), reported');
   expect(shown).toContain("Serve the kiosk from the panel itself, or list the kiosk's address in the browser policy LocalNetworkAccessAllowedForUrls.");
-  // The kiosk keeps trying (each attempt refused again) without telling the back end again.
+  // The kiosk keeps trying (each attempt refused again) without telling the back end again. Its
+  // attempts back off, doubling up to 30 s apart: on a busy machine the next may be that far.
   const seen = refusals;
-  await expect.poll(() => refusals, { timeout: 10_000 }).toBeGreaterThanOrEqual(seen + 2);
+  await expect.poll(() => refusals, { timeout: 35_000 }).toBeGreaterThan(seen);
   expect(records(panelSim, 'logs').filter((log) => log.message === FAULT)).toHaveLength(1);
   expect(panelSim.snapshot().connections.hardware).toBe(0);
   // The start was reported with the engine.
