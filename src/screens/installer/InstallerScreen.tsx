@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
 import { config } from '../../config/config';
@@ -41,6 +42,8 @@ export function InstallerScreen() {
   const time = (ms: number) => new Date(ms).toLocaleString(settings.language, { dateStyle: 'short', timeStyle: 'medium' });
   const oldest = oldestQueuedAt(queue);
   const loadedAt = useAppSelector(selectPropertyLoadedAt);
+  // Ages are given as of the screen's opening: it closes within 60 s, and they are counted in hours.
+  const [openedAt] = useState(() => Date.now());
 
   const load = lastLoad === null ? t('installer.never') : time(lastLoad);
   const rows: Array<[InstallerKey, string]> = [
@@ -51,7 +54,7 @@ export function InstallerScreen() {
     ['installer.engine', engineText(t, engine)],
     ['installer.connectivity', t(!online ? 'installer.offline' : backEndFailing ? 'installer.backEndFailing' : 'installer.online')],
     ['installer.propertyLoad', failingSince === null ? load : t('installer.failingSince', { time: load, since: time(failingSince) })],
-    ['installer.guestCodes', guestCodesText(t, settings.offlineGuestCodeHours, loadedAt, Date.now())],
+    ['installer.guestCodes', guestCodesText(t, settings.offlineGuestCodeHours, loadedAt, openedAt)],
     ['installer.queue', oldest !== null ? t('installer.queueOldest', { count: queue.length, time: time(oldest) }) : String(queue.length)],
     ['installer.socket', socketText(t, socket.state, socket.since === null ? '' : time(socket.since))],
     ['installer.offlineStart', t(OFFLINE_START[offlineStartMissing ?? 'ready'])],
