@@ -96,10 +96,14 @@ export const CHANNEL_DOWN_ERRORS: RegExp[] = [/^WebSocket connection to 'wss?:\/
 /**
  * The console errors of a page-clock jump that overtakes a hardware socket
  * answer still on its way (a loaded machine, a request sent just before the
- * jump): the request times out by the page's clock, and its answer then comes
- * for a request the kiosk has given up on.
+ * jump): the request times out by the page's clock, the gate logs the opening
+ * as failed, and the answer then comes for a request the kiosk has given up on.
  */
-export const HARDWARE_OVERTAKEN_ERRORS: RegExp[] = [/^Hardware socket: \w+ failed .*message: \w+ timed out/, /^Hardware socket: reply to an unknown request /];
+export const HARDWARE_OVERTAKEN_ERRORS: RegExp[] = [
+  /^Hardware socket: \w+ failed .*message: \w+ timed out/,
+  /^The gate could not be opened .*message: \w+ timed out/,
+  /^Hardware socket: reply to an unknown request /,
+];
 
 /**
  * The console errors of a page-clock jump that overtakes an API call still on
