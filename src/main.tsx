@@ -6,7 +6,8 @@ import { config } from './config/config';
 import { createServices } from './app/createServices';
 import { logUncaughtErrors } from './app/globalErrors';
 import { becomeOnlyKiosk } from './app/kioskLock';
-import { openPersistedStore } from './app/persistence/persistedStore';
+import { openIndexedStore } from './app/persistence/indexedStore';
+import { openPersistedStore, type OpenedDatabase } from './app/persistence/persistedStore';
 import { installLockdown } from './app/lockdown';
 import { detectCapabilities } from './lib/capabilities';
 import { startKiosk } from './app/startup';
@@ -36,15 +37,19 @@ async function boot(): Promise<void> {
       announceStarted(document);
     },
   );
-  const { store, services, saver } = openPersistedStore(window.localStorage, (getState) =>
-    createServices(config, {
-      getToken: () => getState().session.token,
-      getSettings: () => selectDeviceSettings(getState()),
-      beforeReload: async () => {
-        if (!saver.flush()) throw new Error('stored state not written yet');
-      },
-      capabilities,
-    }),
+  const database = await openDatabase();
+  const { store, services, flush } = openPersistedStore(
+    window.localStorage,
+    (getState) =>
+      createServices(config, {
+        getToken: () => getState().session.token,
+        getSettings: () => selectDeviceSettings(getState()),
+        beforeReload: async () => {
+          if (!(await flush())) throw new Error('stored state not written yet');
+        },
+        capabilities,
+      }),
+    database,
   );
   const appLogger = services.logger.child('app');
   logUncaughtErrors(window, appLogger);
@@ -61,6 +66,17 @@ async function boot(): Promise<void> {
   );
   // The bundle runs on this engine: the boot guard (src/boot-guard/) stands down.
   announceStarted(document);
+}
+
+/** The kiosk's database with what it holds, or null: then everything is kept in `localStorage`. */
+async function openDatabase(): Promise<OpenedDatabase | null> {
+  const store = await openIndexedStore(capabilities.indexedDb ? window.indexedDB : undefined);
+  try {
+    return store ? { store, parts: await store.read() } : null;
+  } catch {
+    store?.close();
+    return null;
+  }
 }
 
 void boot();

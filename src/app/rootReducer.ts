@@ -9,6 +9,7 @@ import { hardwareStatusSlice } from '../features/hardware/hardwareStatusSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { featureFlagsSlice } from '../features/property/featureFlagsSlice';
 import { propertyAgeSlice } from '../features/property/propertyAgeSlice';
+import { propertyCoreSlice } from '../features/property/propertyCoreSlice';
 import { propertyLoadSlice } from '../features/property/propertyLoadSlice';
 import { propertySlice } from '../features/property/propertySlice';
 import { recentCallsSlice } from '../features/recent-calls/recentCallsSlice';
@@ -17,6 +18,7 @@ import { sessionSlice } from '../features/session/sessionSlice';
 export const rootReducer = combineReducers({
   [sessionSlice.reducerPath]: sessionSlice.reducer,
   [propertySlice.reducerPath]: propertySlice.reducer,
+  [propertyCoreSlice.reducerPath]: propertyCoreSlice.reducer,
   [propertyAgeSlice.reducerPath]: propertyAgeSlice.reducer,
   [featureFlagsSlice.reducerPath]: featureFlagsSlice.reducer,
   [accessQueueSlice.reducerPath]: accessQueueSlice.reducer,

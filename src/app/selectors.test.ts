@@ -26,7 +26,7 @@ const SELECTORS: Array<[string, (state: RootState) => unknown]> = [
   ['selectPropertyData', selectPropertyData],
   ['selectTwimlToken', selectTwimlToken],
   ['selectTelnyxEnabled', selectTelnyxEnabled],
-  ['selectValidCodes', (state) => selectValidCodes(state).has('10001')],
+  ['selectValidCodes', (state) => selectValidCodes(state).exact.has('10001')],
   ['selectDevice', selectDevice],
   ['selectPropertyMeta', selectPropertyMeta],
   ['selectResidents', (state) => selectResidents(state).length],

@@ -4,11 +4,12 @@ const current: EngineScope = {
   isSecureContext: true,
   navigator: { locks: {}, serviceWorker: {}, mediaDevices: { getUserMedia: () => undefined } },
   RTCPeerConnection: function RTCPeerConnection() {},
+  indexedDB: {},
 };
 
 describe('detectCapabilities', () => {
   it('finds everything on a current engine in a secure context', () => {
-    expect(detectCapabilities(current)).toEqual({ webLocks: true, offlineStartMissing: null, camera: true, peerConnection: true });
+    expect(detectCapabilities(current)).toEqual({ webLocks: true, offlineStartMissing: null, camera: true, peerConnection: true, indexedDb: true });
   });
 
   it('an engine without Web Locks, service workers, a camera API or WebRTC (WebKitGTK here has no WebRTC)', () => {
@@ -17,6 +18,7 @@ describe('detectCapabilities', () => {
       offlineStartMissing: 'no-service-worker',
       camera: false,
       peerConnection: false,
+      indexedDb: false,
     });
   });
 
@@ -24,6 +26,16 @@ describe('detectCapabilities', () => {
     expect(detectCapabilities({ ...current, isSecureContext: false, navigator: { ...current.navigator, serviceWorker: undefined } }).offlineStartMissing).toBe(
       'insecure-context',
     );
+  });
+
+  it('an engine that throws when its IndexedDB is touched (storage disabled) has none', () => {
+    const scope = { ...current };
+    Object.defineProperty(scope, 'indexedDB', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+    expect(detectCapabilities(scope).indexedDb).toBe(false);
   });
 
   it('a media object without getUserMedia is no camera', () => {

@@ -17,6 +17,8 @@ export interface Capabilities {
   camera: boolean;
   /** RTCPeerConnection: the video leg of a call. Without it calls go to the phone. */
   peerConnection: boolean;
+  /** IndexedDB: room for a long queue and a large property. Without it everything is kept in `localStorage` (docs/stored-state.md). */
+  indexedDb: boolean;
 }
 
 /** The parts of a window the detection reads. */
@@ -24,6 +26,7 @@ export interface EngineScope {
   isSecureContext?: boolean;
   navigator: { locks?: unknown; serviceWorker?: unknown; mediaDevices?: { getUserMedia?: unknown } };
   RTCPeerConnection?: unknown;
+  indexedDB?: unknown;
 }
 
 export function detectCapabilities(scope: EngineScope = window as unknown as EngineScope): Capabilities {
@@ -36,8 +39,18 @@ export function detectCapabilities(scope: EngineScope = window as unknown as Eng
     offlineStartMissing,
     camera: typeof navigator.mediaDevices?.getUserMedia === 'function',
     peerConnection: typeof scope.RTCPeerConnection === 'function',
+    indexedDb: hasIndexedDb(scope),
   };
 }
 
+function hasIndexedDb(scope: EngineScope): boolean {
+  try {
+    return Boolean(scope.indexedDB);
+  } catch {
+    // Some engines throw for a page whose storage is disabled.
+    return false;
+  }
+}
+
 /** Every capability present: what tests assume unless they take one away. */
-export const FULL_CAPABILITIES: Capabilities = Object.freeze({ webLocks: true, offlineStartMissing: null, camera: true, peerConnection: true });
+export const FULL_CAPABILITIES: Capabilities = Object.freeze({ webLocks: true, offlineStartMissing: null, camera: true, peerConnection: true, indexedDb: true });

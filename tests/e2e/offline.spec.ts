@@ -94,9 +94,7 @@ test.describe('offline', () => {
 
     // The kiosk has read the answer once its stored queue is empty; jumping the
     // clock before then would time the answered send out and resend it.
-    await expect
-      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('gate-kiosk:accessQueue') ?? 'null')?.state.items), { timeout: 10_000 })
-      .toEqual([]);
+    await expect.poll(() => storedQueue(page), { timeout: 10_000 }).toEqual([]);
     // Two more batch periods, each ended by the kiosk's check-in of that period: nothing is sent again.
     for (let period = 0; period < 2; period += 1) {
       const checkedIn = page.waitForResponse((r) => r.url().endsWith('/api/telephone-entry/checkin'));

@@ -16,6 +16,7 @@ const GOOD: { [K in StoredKey]: unknown } = {
   notifications: { items: [{ id: 'n1', status: 'ERROR', title: "Sorry, that code didn't work" }] },
   featureFlags: { telnyx_enabled: true },
   property: { data: parsePropertyResponse(rawProperty()).data, twimlToken: 'twiml-1' },
+  propertyCore: { property: parsePropertyResponse(rawProperty()).data.property, device: parsePropertyResponse(rawProperty()).data.device, standing: ['10001'], guests: ['30001'] },
   propertyAge: { loadedAt: 1763870400000 },
   diagnostics: {
     faults: [{ kind: 'camera', since: 1763870400000, detail: 'QR scan: refused', clearedAt: null, reported: true }],

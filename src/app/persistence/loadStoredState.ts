@@ -75,13 +75,40 @@ function migrate<T>(part: StoredPart<T>, { version, state }: Envelope): unknown 
  * part's reader keeps what it can check, so the token and the queue inside
  * are not thrown away with the wrapper.
  */
+function envelopeOf(value: unknown, currentVersion: number): (Envelope & { damaged: boolean }) | 'unreadable' {
+  if (typeof value !== 'object' || value === null || !('state' in value)) return 'unreadable';
+  const { version, state } = value as { version?: unknown; state: unknown };
+  if (typeof version === 'number' && Number.isInteger(version)) return { version, state, damaged: false };
+  return { version: currentVersion, state, damaged: true };
+}
+
 function readEnvelope(text: string | null, currentVersion: number): (Envelope & { damaged: boolean }) | null | 'unreadable' {
   if (text === null) return null;
   const parsed = parseJson(text);
-  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null || !('state' in parsed.value)) return 'unreadable';
-  const { version, state } = parsed.value as { version?: unknown; state: unknown };
-  if (typeof version === 'number' && Number.isInteger(version)) return { version, state, damaged: false };
-  return { version: currentVersion, state, damaged: true };
+  return parsed.ok ? envelopeOf(parsed.value, currentVersion) : 'unreadable';
+}
+
+/** A part read back: its state, what had to be dropped, and whether it is stored exactly as it would be written. */
+export interface ReadBack<T> {
+  state: T;
+  problems: string[];
+  clean: boolean;
+}
+
+function readPart<K extends StoredKey>(key: K, envelope: Envelope & { damaged?: boolean }, own: boolean): ReadBack<RootState[K]> {
+  const part = STORED_PARTS[key] as StoredPart<unknown>;
+  const read = part.read(migrate(part, envelope));
+  const problems = envelope.damaged ? [`${key}: version unreadable, read as version ${part.version}`, ...read.problems] : read.problems;
+  const clean = own && !envelope.damaged && envelope.version === part.version && read.problems.length === 0;
+  return { state: read.state as RootState[K], problems, clean };
+}
+
+/** A part as the database holds it (`{ version, state }`, a structured clone); null when there is none. */
+export function readStoredValue<K extends StoredKey>(key: K, value: unknown): ReadBack<RootState[K] | undefined> | null {
+  if (value === undefined) return null;
+  const envelope = envelopeOf(value, STORED_PARTS[key].version);
+  if (envelope === 'unreadable') return { state: undefined, problems: [unreadable(key, excerpt(value))], clean: false };
+  return readPart(key, envelope, true);
 }
 
 /**
@@ -105,16 +132,14 @@ function readAll(storage: Pick<Storage, 'getItem'>, result: StoredState): void {
   const legacy = readLegacy(storage, result.problems);
   result.legacy = legacy !== null;
   for (const key of Object.keys(STORED_PARTS) as StoredKey[]) {
-    const part = STORED_PARTS[key] as StoredPart<unknown>;
     const text = storage.getItem(storageKey(key));
-    const own = readEnvelope(text, part.version);
+    const own = readEnvelope(text, STORED_PARTS[key].version);
     if (own === 'unreadable') result.problems.push(unreadable(key, String(text)));
-    else if (own?.damaged) result.problems.push(`${key}: version unreadable, read as version ${part.version}`);
     const envelope = own !== null && own !== 'unreadable' ? own : legacy?.[key];
     if (!envelope) continue;
-    const read = part.read(migrate(part, envelope));
+    const read = readPart(key, envelope, envelope === own);
     (result.state as Record<StoredKey, unknown>)[key] = read.state;
     result.problems.push(...read.problems);
-    if (envelope === own && !own.damaged && own.version === part.version && read.problems.length === 0) result.clean.push(key);
+    if (read.clean) result.clean.push(key);
   }
 }

@@ -20,6 +20,8 @@ interface Options {
   clean?: readonly StoredKey[];
   /** The legacy item is still there: removed once every part is written. */
   legacy?: boolean;
+  /** Parts kept elsewhere (the database): never written here. */
+  skip?: readonly StoredKey[];
   retryMs?: number;
 }
 
@@ -38,7 +40,7 @@ const describe = (error: unknown) => (error instanceof Error ? `${error.name}: $
  * reload can wait); when storage is full, refetchable parts are removed from
  * it to make room for the others.
  */
-export function startSavingState(store: Store, { storage, log, clean = [], legacy = false, retryMs = SAVE_RETRY_MS }: Options): StateSaver {
+export function startSavingState(store: Store, { storage, log, clean = [], legacy = false, skip = [], retryMs = SAVE_RETRY_MS }: Options): StateSaver {
   const written: Partial<Record<StoredKey, unknown>> = {};
   /** Failed attempts in the current streak of each failing part. */
   const failures = new Map<StoredKey, number>();
@@ -49,10 +51,10 @@ export function startSavingState(store: Store, { storage, log, clean = [], legac
   const initial = store.getState();
   for (const key of clean) written[key] = initial[key];
 
-  const pending = (state: RootState) => PARTS.filter((key) => !givenUp.has(key) && written[key] !== state[key]);
+  const pending = (state: RootState) => PARTS.filter((key) => !givenUp.has(key) && !skip.includes(key) && written[key] !== state[key]);
 
   function makeRoom(): boolean {
-    const removable = REFETCHABLE.filter((key) => !givenUp.has(key));
+    const removable = REFETCHABLE.filter((key) => !givenUp.has(key) && !skip.includes(key));
     removable.forEach((key) => {
       givenUp.add(key);
       failures.delete(key);

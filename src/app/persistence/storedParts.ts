@@ -4,6 +4,7 @@ import { diagnosticsStored } from '../../features/diagnostics/diagnosticsStored'
 import { notificationsStored } from '../../features/notifications/notificationsStored';
 import { featureFlagsStored } from '../../features/property/featureFlagsStored';
 import { propertyAgeStored } from '../../features/property/propertyAgeStored';
+import { propertyCoreStored } from '../../features/property/propertyCoreStored';
 import { propertyStored } from '../../features/property/propertyStored';
 import { recentCallsStored } from '../../features/recent-calls/recentCallsStored';
 import { sessionStored } from '../../features/session/sessionStored';
@@ -21,6 +22,7 @@ export type StoredKey = Exclude<keyof RootState, TransientKey>;
 export const STORED_PARTS: { [K in StoredKey]: StoredPart<RootState[K], K> } = {
   [sessionStored.key]: sessionStored,
   [accessQueueStored.key]: accessQueueStored,
+  [propertyCoreStored.key]: propertyCoreStored,
   [codeLockStored.key]: codeLockStored,
   [recentCallsStored.key]: recentCallsStored,
   [notificationsStored.key]: notificationsStored,

@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../store/listenerMiddleware';
 import { onlineChanged, selectIsOnline } from '../connectivity/connectivitySlice';
-import { accessRequestQueued, accessRequestsAccepted, parseAcceptedRequests, selectQueuedAccessRequests, type AccessRequest } from './accessQueueSlice';
+import { accessRequestQueued, accessRequestsAccepted, parseAcceptedRequests, selectQueuedAccessRequests } from './accessQueueSlice';
 
 export const ACCESS_QUEUE_INTERVAL_MS = 30000;
 /** A short pause after an enqueue, so a burst of reads goes out as one batch. */
@@ -14,15 +14,15 @@ export const ACCESS_QUEUE_BATCH_SIZE = 500;
  * Sends the queue as it stands, 500 items a POST, one after another; each
  * answer removes only what the server echoed back. A failed send ends the
  * round (the rest waits for the next); items the server did not accept do
- * not hold back the ones after them. Resolves with the items it found
- * queued (sent or not): anything else was queued meanwhile.
+ * not hold back the ones after them. Resolves with how many of the items it
+ * found are left: anything beyond was queued meanwhile (reads are only ever
+ * added at the end).
  */
-async function sendQueue({ dispatch, getState, extra: { api, logger: root } }: AppListenerApi): Promise<ReadonlySet<AccessRequest>> {
+async function sendQueue({ dispatch, getState, extra: { api, logger: root } }: AppListenerApi): Promise<number> {
   const logger = root.child('access-queue');
   const state = getState();
   const queued = selectQueuedAccessRequests(state);
-  const found = new Set(queued);
-  if (queued.length === 0 || !selectIsOnline(state)) return found;
+  if (queued.length === 0 || !selectIsOnline(state)) return queued.length;
   let sent = 0;
   let accepted = 0;
   try {
@@ -30,7 +30,7 @@ async function sendQueue({ dispatch, getState, extra: { api, logger: root } }: A
       const batch = queued.slice(start, start + ACCESS_QUEUE_BATCH_SIZE);
       const echoed = parseAcceptedRequests(await api.sendAccessRequests(batch));
       const before = selectQueuedAccessRequests(getState()).length;
-      dispatch(accessRequestsAccepted(echoed));
+      dispatch(accessRequestsAccepted({ sent: batch, echoed }));
       sent += batch.length;
       accepted += before - selectQueuedAccessRequests(getState()).length;
     }
@@ -39,7 +39,7 @@ async function sendQueue({ dispatch, getState, extra: { api, logger: root } }: A
   } finally {
     if (accepted < sent) logger.error('Some access requests were not accepted', { sent, accepted });
   }
-  return found;
+  return queued.length - accepted;
 }
 
 /** A read queued, or the network back: worth a send before the next 30 s round. */
@@ -54,9 +54,9 @@ const wakesTheQueue = (action: UnknownAction): boolean => accessRequestQueued.ma
 export function listenForAccessQueue(startListening: AppStartListening): void {
   whileAppRuns(startListening, async (listener) => {
     for (;;) {
-      const found = await sendQueue(listener);
+      const left = await sendQueue(listener);
       // Read here, just before waiting: a read queued while the send was under way (or before the first wait) was not seen by take().
-      const queuedMeanwhile = selectQueuedAccessRequests(listener.getState()).some((item) => !found.has(item));
+      const queuedMeanwhile = selectQueuedAccessRequests(listener.getState()).length > left;
       if (queuedMeanwhile || (await listener.take(wakesTheQueue, ACCESS_QUEUE_INTERVAL_MS))) {
         while (await listener.take(wakesTheQueue, ACCESS_QUEUE_SOON_MS));
       }

@@ -38,10 +38,17 @@ export const accessQueueSlice = createSlice({
     accessRequestQueued(state, { payload }: PayloadAction<AccessRequest>) {
       state.items.push(payload);
     },
-    /** Only items the server echoed back leave the queue, one per echo, matched on code, outcome and instant (withoutEchoed). */
-    accessRequestsAccepted(state, { payload }: PayloadAction<AccessRequest[]>) {
-      // The plain items, not Immer's drafts of them: a long queue is walked without a proxy per item.
-      state.items = withoutEchoed(original(state.items) ?? state.items, payload);
+    /**
+     * Only items the server echoed back leave the queue, one per echo, matched
+     * on code, outcome and instant among the items sent (withoutEchoed), so a
+     * batch costs about its own size whatever the queue's length.
+     */
+    accessRequestsAccepted(state, { payload: { sent, echoed } }: PayloadAction<{ sent: readonly AccessRequest[]; echoed: readonly AccessRequest[] }>) {
+      const kept = new Set(withoutEchoed(sent, echoed));
+      const removed = new Set(sent.filter((item) => !kept.has(item)));
+      if (removed.size === 0) return;
+      // The plain items, not Immer's drafts of them: a long queue is filtered without a proxy per item.
+      state.items = (original(state.items) ?? state.items).filter((item) => !removed.has(item));
     },
   },
   selectors: {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describeIssues, flag, text } from '../../services/api/answerSchemas';
 import { isRecord } from '../../services/json';
 import { excerpt, STORE_VERSION, type StoredPart } from '../../store/storedPart';
-import { accessQueueSlice, type AccessQueueState } from './accessQueueSlice';
+import { accessQueueSlice, type AccessQueueState, type AccessRequest } from './accessQueueSlice';
 import { parseInstant } from './accessRequestKey';
 
 /** A queued request as any version stored it: the code as a number, the outcome as 1/0, the time as epoch milliseconds. */
@@ -14,6 +14,15 @@ const storedRequest = v.object({
     v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15), v.transform((ms) => new Date(ms).toISOString())),
   ]),
 });
+
+/**
+ * One stored request read back, or the line saying why it cannot be: the item
+ * goes to the log whole, so the record still reaches the back end.
+ */
+export function readStoredRequest(item: unknown, label: string): { request: AccessRequest } | { problem: string } {
+  const parsed = v.safeParse(storedRequest, item);
+  return parsed.success ? { request: parsed.output } : { problem: `${describeIssues(label, parsed.issues)} ${excerpt(item)}` };
+}
 
 /** The queued access requests, as stored (docs/stored-state.md). */
 export const accessQueueStored: StoredPart<AccessQueueState, 'accessQueue'> = {
@@ -27,10 +36,9 @@ export const accessQueueStored: StoredPart<AccessQueueState, 'accessQueue'> = {
     const items: AccessQueueState['items'] = [];
     const problems: string[] = [];
     list.forEach((item, index) => {
-      const parsed = v.safeParse(storedRequest, item);
-      if (parsed.success) items.push(parsed.output);
-      // An item that cannot be read goes to the log whole, so the record still reaches the back end.
-      else problems.push(`${describeIssues(`accessQueue.items[${index}]`, parsed.issues)} ${excerpt(item)}`);
+      const read = readStoredRequest(item, `accessQueue.items[${index}]`);
+      if ('request' in read) items.push(read.request);
+      else problems.push(read.problem);
     });
     return { state: { items }, problems };
   },

@@ -8,7 +8,7 @@ const request = (user_code: string, created_at = at, access_granted = true): Acc
 
 /** The queue left after the server's answer `raw`. */
 function afterAnswer(queue: AccessRequest[], raw: unknown): AccessRequest[] {
-  return accessQueueSlice.reducer({ items: queue }, accessRequestsAccepted(parseAcceptedRequests(raw))).items;
+  return accessQueueSlice.reducer({ items: queue }, accessRequestsAccepted({ sent: queue, echoed: parseAcceptedRequests(raw) })).items;
 }
 
 describe('the instant of created_at', () => {
@@ -231,5 +231,17 @@ describe('echoes a real back end produces (table-driven: what the stored queue k
     const item = request(code);
     const left = afterAnswer([item], [{ ...item, user_code: echoed }]);
     expect(left).toEqual(removed ? [] : [item]);
+  });
+});
+
+describe('an answer is matched against the batch it answers', () => {
+  it('an echo removes an item of the batch sent, never an item of the queue outside it', () => {
+    const outside = request('10001', '2026-11-21T10:00:00.100Z');
+    const sent = [request('10001', '2026-11-21T10:00:00.900Z')];
+    // A back end storing seconds: 10:00:00 could stand for either; only the one sent is removed.
+    const echoed = parseAcceptedRequests([{ user_code: '10001', access_granted: true, created_at: '2026-11-21T10:00:00Z' }]);
+    const left = accessQueueSlice.reducer({ items: [outside, ...sent] }, accessRequestsAccepted({ sent, echoed })).items;
+    expect(left).toEqual([outside]);
+    expect(left[0]).toBe(outside);
   });
 });

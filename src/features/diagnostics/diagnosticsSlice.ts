@@ -1,8 +1,9 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isRecord } from '../../services/json';
+import { storedStateUnwritten, storedStateWritten } from '../../store/actions';
 
 /** What the panel checks about itself (docs/self-diagnosis.md). */
-export const FAULT_KINDS = ['hardware-socket', 'local-network-access', 'gate-signal', 'camera', 'access-backlog', 'property-load'] as const;
+export const FAULT_KINDS = ['hardware-socket', 'local-network-access', 'gate-signal', 'camera', 'access-backlog', 'property-load', 'storage'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** One episode of a fault: from when it was first seen until it cleared. Times are epoch ms. */
@@ -39,27 +40,31 @@ const faultsOf = (state: DiagnosticsState): Fault[] =>
 const timeOf = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const isActive = (fault: Fault) => fault.clearedAt === null;
 
+/** Seen again while active: the episode goes on (nothing new to report). */
+function raise(state: DiagnosticsState, payload: { kind: FaultKind; detail: string; at: number }): void {
+  const detail = payload.detail.slice(0, DETAIL_MAX);
+  const current = faultsOf(state).find((fault) => fault.kind === payload.kind);
+  if (current && isActive(current)) {
+    current.detail = detail;
+    return;
+  }
+  state.faults = [
+    { kind: payload.kind, since: payload.at, detail, clearedAt: null, reported: false },
+    ...faultsOf(state).filter((fault) => fault.kind !== payload.kind),
+  ];
+}
+
+function clear(state: DiagnosticsState, payload: { kind: FaultKind; at: number }): void {
+  const current = faultsOf(state).find((fault) => fault.kind === payload.kind);
+  if (current && isActive(current)) current.clearedAt = payload.at;
+}
+
 export const diagnosticsSlice = createSlice({
   name: 'diagnostics',
   initialState,
   reducers: {
-    /** Seen again while active: the episode goes on (nothing new to report). */
-    faultRaised(state, { payload }: PayloadAction<{ kind: FaultKind; detail: string; at: number }>) {
-      const detail = payload.detail.slice(0, DETAIL_MAX);
-      const current = faultsOf(state).find((fault) => fault.kind === payload.kind);
-      if (current && isActive(current)) {
-        current.detail = detail;
-        return;
-      }
-      state.faults = [
-        { kind: payload.kind, since: payload.at, detail, clearedAt: null, reported: false },
-        ...faultsOf(state).filter((fault) => fault.kind !== payload.kind),
-      ];
-    },
-    faultCleared(state, { payload }: PayloadAction<{ kind: FaultKind; at: number }>) {
-      const current = faultsOf(state).find((fault) => fault.kind === payload.kind);
-      if (current && isActive(current)) current.clearedAt = payload.at;
-    },
+    faultRaised: (state, { payload }: PayloadAction<{ kind: FaultKind; detail: string; at: number }>) => raise(state, payload),
+    faultCleared: (state, { payload }: PayloadAction<{ kind: FaultKind; at: number }>) => clear(state, payload),
     /** The back end took the log line of the episode that began at `since`. */
     faultReported(state, { payload }: PayloadAction<{ kind: FaultKind; since: number }>) {
       const current = faultsOf(state).find((fault) => fault.kind === payload.kind && fault.since === payload.since);
@@ -74,9 +79,18 @@ export const diagnosticsSlice = createSlice({
       }
     },
   },
+  extraReducers: (builder) => {
+    // Storage full: seen by the persistence at any time, before the watchers load too.
+    builder
+      .addCase(storedStateUnwritten, (state, { payload }) => raise(state, { kind: 'storage', detail: `${payload.part}: ${scrubDetail(payload.error)}`, at: payload.at }))
+      .addCase(storedStateWritten, (state, { payload }) => clear(state, { kind: 'storage', at: payload.at }));
+  },
   selectors: {
     /** Newest first. */
-    selectFaults: createSelector([faultsOf], (faults) => [...faults].sort((a, b) => b.since - a.since)),
+    // Keyed on the stored list itself: faultsOf makes a new array at every call.
+    selectFaults: createSelector([(state: DiagnosticsState) => (isRecord(state) ? state.faults : null)], (faults) =>
+      faultsOf({ faults } as DiagnosticsState).sort((a, b) => b.since - a.since),
+    ),
     selectActiveFault: (state, kind: FaultKind) => faultsOf(state).find((fault) => fault.kind === kind && isActive(fault)) ?? null,
     selectUnreportedFaults: (state) => faultsOf(state).filter((fault) => !fault.reported),
     selectLastPropertyLoad: (state) => (isRecord(state) ? timeOf(state.lastPropertyLoad) : null),

@@ -1,5 +1,6 @@
 import { engineMeta, type Engine } from '../../services/browser/engine';
 import { engineOf } from '../../services/browser/engineOf';
+import { storedStateUnwritten } from '../../store/actions';
 import type { AppListenerApi, AppStartListening } from '../../store/listenerMiddleware';
 import { installerStrings } from '../../strings/installerStrings';
 import { oldestQueuedAt, selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
@@ -57,7 +58,7 @@ export async function watchFaults(startListening: AppStartListening, listener: A
   };
   const stops = [
     startListening({
-      predicate: (action) => faultRaised.match(action) || propertyLoaded.match(action),
+      predicate: (action) => faultRaised.match(action) || storedStateUnwritten.match(action) || propertyLoaded.match(action),
       effect: (_action, api) => report(api),
     }),
     // A camera that cannot be opened, by the QR scan or by a call; cleared once one opens.

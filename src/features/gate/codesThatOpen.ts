@@ -1,7 +1,7 @@
 import type { RootState } from '../../app/rootReducer';
 import { selectPropertyLoadedAt } from '../property/propertyAgeSlice';
 import { selectStandingCodes, selectValidCodes } from '../property/selectors';
-import { guestCodesExpired } from '../property/validCodes';
+import { guestCodesExpired, type CodeSet } from '../property/validCodes';
 import { selectDeviceSettings } from '../session/deviceSettings';
 
 /**
@@ -10,7 +10,7 @@ import { selectDeviceSettings } from '../session/deviceSettings';
  * than the device's limit for guests (docs/answers.md), so a revoked guest's
  * code stops working on a panel whose uplink is cut.
  */
-export function selectCodesThatOpen(state: RootState, now: number): ReadonlySet<string> {
+export function selectCodesThatOpen(state: RootState, now: number): CodeSet {
   const expired = guestCodesExpired(selectPropertyLoadedAt(state), selectDeviceSettings(state).offlineGuestCodeHours, now);
   return expired ? selectStandingCodes(state) : selectValidCodes(state);
 }

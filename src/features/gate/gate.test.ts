@@ -3,6 +3,7 @@ import { startedStore } from '../../testing/renderKiosk';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { selectCurrentNotification } from '../notifications/notificationsSlice';
 import { LONG_CARD, rawProperty } from '../../testing/fixtures';
+import { withPropertyCore } from '../property/propertyCoreSlice';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { propertyLoaded } from '../property/propertySlice';
 import { codeEntered, gateOpenRequested, hardwareCodeRead } from './gateActions';
@@ -254,7 +255,9 @@ describe("guests' codes on a panel whose property data is old (offline)", () => 
 
   it('data whose load time is unknown (stored by an older kiosk) keeps guests working until its next load', () => {
     const { data } = parsePropertyResponse(rawProperty());
-    const { store, services } = startedStore({ property: null, preloaded: { property: { data, twimlToken: null }, propertyAge: { loadedAt: null } } });
+    // As read back: an older kiosk stored no core, so it is made from the data (withPropertyCore).
+    const stored = withPropertyCore({ data, twimlToken: null }, undefined);
+    const { store, services } = startedStore({ property: null, preloaded: { ...stored, propertyAge: { loadedAt: null } } });
     vi.setSystemTime(LOADED + 1_000 * HOUR);
     expect(opens(store, services, GUESTS)).toEqual([true, true, true]);
   });

@@ -8,7 +8,6 @@ import { enteredCodeGranted, enteredCodeRefused, isCodeEntryLocked } from '../co
 import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
-import { selectPropertyData } from '../property/propertySlice';
 import { selectRecordsAccessRequests, selectValidCodes } from '../property/selectors';
 import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';
 import {
@@ -38,10 +37,10 @@ function recordAccessRequest(dispatch: AppDispatch, state: RootState, code: stri
 
 /** Validates typed, scanned and hardware codes, takes call approvals, and opens the gate through the hardware socket. */
 export function listenForGate(startListening: AppStartListening): void {
-  // The valid codes are derived once the page is idle after property data arrives (stored or loaded), not in
-  // the fifth digit's key press: on the panel, with thousands of residents, that took milliseconds before wiegand left.
+  // The valid codes are normalised once the page is idle after codes arrive (stored or loaded), not in the
+  // fifth digit's key press: on the panel, with thousands of residents, that took milliseconds before wiegand left.
   startListening({
-    predicate: (_action, current, previous) => selectPropertyData(current) !== selectPropertyData(previous),
+    predicate: (_action, current, previous) => current.propertyCore !== previous.propertyCore,
     effect: async (_action, listener) => {
       listener.cancelActiveListeners();
       await listener.pause(afterFirstScreen());

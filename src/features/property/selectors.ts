@@ -1,14 +1,20 @@
 import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/rootReducer';
 import { orFallback } from '../../store/selectorFallback';
 import { selectPropertyData } from './propertySlice';
-import { deriveStandingCodes, deriveValidCodes } from './validCodes';
+import { codeSetOf } from './validCodes';
 
-const EMPTY = new Set<string>();
+const NO_CODES = codeSetOf([]);
+const selectStanding = (state: RootState) => state.propertyCore?.standing;
+const selectGuests = (state: RootState) => state.propertyCore?.guests;
 
-/** Derived once per property load (memoized on the data object). */
-export const selectValidCodes = createSelector([selectPropertyData], orFallback((data) => (data ? deriveValidCodes(data) : EMPTY), EMPTY));
+/** Every valid code of the last good load, normalised for both comparisons once per load. */
+export const selectValidCodes = createSelector(
+  [selectStanding, selectGuests],
+  orFallback((standing, guests) => codeSetOf([...(standing ?? []), ...(guests ?? [])]), NO_CODES),
+);
 /** Residents' and staff codes only: what opens the gate once guests' codes have expired offline. */
-export const selectStandingCodes = createSelector([selectPropertyData], orFallback((data) => (data ? deriveStandingCodes(data) : EMPTY), EMPTY));
+export const selectStandingCodes = createSelector([selectStanding], orFallback((standing) => codeSetOf(standing ?? []), NO_CODES));
 
 export const selectDevice = createSelector([selectPropertyData], (data) => data?.device ?? null);
 export const selectPropertyMeta = createSelector([selectPropertyData], (data) => data?.property ?? null);

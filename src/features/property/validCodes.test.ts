@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { LONG_CARD, rawProperty } from '../../testing/fixtures';
 import { parsePropertyResponse } from './parsePropertyResponse';
-import { deriveValidCodes, hasAccessCodeShape, isValidEnteredCode, isValidHardwareCode } from './validCodes';
+import { codeSetOf, deriveGateCodes, deriveValidCodes, hasAccessCodeShape, isValidEnteredCode, isValidHardwareCode } from './validCodes';
 
-const codes = deriveValidCodes(parsePropertyResponse(rawProperty()).data);
+const codes = codeSetOf(deriveValidCodes(parsePropertyResponse(rawProperty()).data));
 
 describe('valid codes', () => {
   it('are residents, staff and property guests codes and credentials, and active unit guests', () => {
-    expect([...codes].sort()).toEqual(['00777', '10001', '10002', '20001', '30001', '40001', LONG_CARD]);
+    expect([...codes.exact].sort()).toEqual(['00777', '10001', '10002', '20001', '30001', '40001', LONG_CARD]);
   });
 
   it('typed and QR codes must be exactly 5 digits, compared as strings', () => {
@@ -35,9 +35,9 @@ describe('valid codes', () => {
     expect(isValidHardwareCode(codes, '6011000990139424568')).toBe(false);
     expect(isValidHardwareCode(codes, '6011000990139424566')).toBe(false);
     expect(isValidHardwareCode(codes, '60110009901394245670')).toBe(false);
-    expect(isValidHardwareCode(new Set(['0']), '000')).toBe(true);
-    expect(isValidHardwareCode(new Set(['00777']), '0777')).toBe(true);
-    expect(isValidHardwareCode(new Set(['7770']), '777')).toBe(false);
+    expect(isValidHardwareCode(codeSetOf(['0']), '000')).toBe(true);
+    expect(isValidHardwareCode(codeSetOf(['00777']), '0777')).toBe(true);
+    expect(isValidHardwareCode(codeSetOf(['7770']), '777')).toBe(false);
   });
 
   it('a long card is not a typed code: typed and QR codes are 5 digits', () => {
@@ -57,7 +57,7 @@ describe('valid codes from what a back end sends', () => {
       unitGuests: [{ propertyAccessCode: { code: '', active: true } }, { propertyAccessCode: null }, { propertyAccessCode: { code: '40009', active: true } }],
     });
     expect([...codes].sort()).toEqual(['20009', '40009']);
-    expect(isValidHardwareCode(codes, '0')).toBe(false);
+    expect(isValidHardwareCode(codeSetOf(codes), '0')).toBe(false);
   });
 
   it('an empty code never opens the gate, even handed over as it is', () => {
@@ -99,7 +99,7 @@ describe('hardware reads of any shape (property-based)', () => {
     fc.assert(
       fc.property(codesAndRead, ([valid, read]) => {
         const sameNumber = /^\d+$/.test(read) && valid.some((code) => /^\d+$/.test(code) && BigInt(code) === BigInt(read));
-        expect(isValidHardwareCode(new Set(valid), read)).toBe(sameNumber);
+        expect(isValidHardwareCode(codeSetOf(valid), read)).toBe(sameNumber);
       }),
       { numRuns: 200 },
     );
@@ -111,4 +111,19 @@ describe('hasAccessCodeShape (a typed code or a QR payload)', () => {
   it.each(['1234', '123456', ' 12345', '12345\n', '1234a', 'https://example.com/12345', ''])('declines %j', (value) =>
     expect(hasAccessCodeShape(value)).toBe(false),
   );
+});
+
+describe('gate codes by how long they last offline', () => {
+  it('residents and staff are standing; property guests and active unit guests are guests, each code once', () => {
+    const { standing, guests } = deriveGateCodes(parsePropertyResponse(rawProperty()).data);
+    expect([...standing, ...guests].sort()).toEqual([...codes.exact].sort());
+    expect(guests.sort()).toEqual(['30001', '40001', LONG_CARD]);
+  });
+
+  it('a guest holding a resident code is not a guest for that code: it stays standing', () => {
+    const data = parsePropertyResponse({ ...rawProperty(), property_guests: [{ property_access_code: { code: '10001' }, property_credentials: [] }] }).data;
+    const { standing, guests } = deriveGateCodes(data);
+    expect(standing).toContain('10001');
+    expect(guests).not.toContain('10001');
+  });
 });

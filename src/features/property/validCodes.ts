@@ -8,21 +8,31 @@ function holderCodes(holder: CodeHolder): string[] {
   return codes;
 }
 
+/** The codes that open the gate, by how long they keep doing so offline (docs/answers.md). */
+export interface GateCodes {
+  /** Residents' and staff codes: they open the gate however long the panel is offline. */
+  standing: string[];
+  /** Property guests' codes and active unit guests' codes (not already standing): they expire offline. */
+  guests: string[];
+}
+
 /**
  * Every code that opens the gate: residents', staff and property guests'
  * access and credential codes, and active unit guests' codes.
  */
-export function deriveValidCodes(data: PropertyData): Set<string> {
-  const codes = [...data.property_guests.flatMap(holderCodes), ...deriveStandingCodes(data)];
+export function deriveGateCodes(data: PropertyData): GateCodes {
+  const standing = new Set([...data.residents, ...data.property_staff].flatMap(holderCodes).filter((code) => code !== ''));
+  const guests = new Set(data.property_guests.flatMap(holderCodes));
   for (const guest of data.unitGuests) {
-    if (guest.propertyAccessCode?.active) codes.push(guest.propertyAccessCode.code);
+    if (guest.propertyAccessCode?.active) guests.add(guest.propertyAccessCode.code);
   }
-  return new Set(codes.filter((code) => code !== ''));
+  return { standing: [...standing], guests: [...guests].filter((code) => code !== '' && !standing.has(code)) };
 }
 
-/** The codes of the people who live and work here (residents and staff): they open the gate however long the panel is offline. */
-export function deriveStandingCodes(data: PropertyData): Set<string> {
-  return new Set([...data.residents, ...data.property_staff].flatMap(holderCodes).filter((code) => code !== ''));
+/** Every valid code as one set. */
+export function deriveValidCodes(data: PropertyData): Set<string> {
+  const { standing, guests } = deriveGateCodes(data);
+  return new Set([...standing, ...guests]);
 }
 
 /** Guests' codes stop opening the gate once the last good load is older than the limit (0: no limit; unknown age: no limit). */
@@ -31,24 +41,39 @@ export function guestCodesExpired(loadedAt: number | null, limitHours: number, n
 }
 
 const ACCESS_CODE_SHAPE = new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`);
+const DIGITS = /^\d+$/;
 
 /** The shape of a typed or scanned code: exactly 5 digits, taken as the string it is (no trimming, no numeric conversion). */
 export function hasAccessCodeShape(code: string): boolean {
   return ACCESS_CODE_SHAPE.test(code);
 }
 
-/** Typed and QR codes: exactly 5 digits, compared as strings. */
-export function isValidEnteredCode(validCodes: ReadonlySet<string>, raw: unknown): boolean {
-  const code = String(raw);
-  return hasAccessCodeShape(code) && validCodes.has(code);
-}
-
 const numericValue = (digits: string): string => digits.replace(/^0+(?=\d)/, '');
 
+/**
+ * Valid codes normalised once for both comparisons, so that checking a code
+ * is a set lookup however many codes the property has: as written (typed and
+ * QR codes) and, for all-digit codes, by numeric value (card reads).
+ */
+export interface CodeSet {
+  exact: ReadonlySet<string>;
+  values: ReadonlySet<string>;
+}
+
+export function codeSetOf(codes: Iterable<string>): CodeSet {
+  const exact = new Set(codes);
+  const values = new Set<string>();
+  for (const code of exact) if (DIGITS.test(code)) values.add(numericValue(code));
+  return { exact, values };
+}
+
+/** Typed and QR codes: exactly 5 digits, compared as strings. */
+export function isValidEnteredCode(codes: CodeSet, raw: unknown): boolean {
+  const code = String(raw);
+  return hasAccessCodeShape(code) && codes.exact.has(code);
+}
+
 /** Hardware reads compare by numeric value ("0123" matches "123"), without float precision loss on long card numbers. */
-export function isValidHardwareCode(validCodes: ReadonlySet<string>, raw: string): boolean {
-  if (!/^\d+$/.test(raw)) return false;
-  const value = numericValue(raw);
-  for (const code of validCodes) if (/^\d+$/.test(code) && numericValue(code) === value) return true;
-  return false;
+export function isValidHardwareCode(codes: CodeSet, raw: string): boolean {
+  return DIGITS.test(raw) && codes.values.has(numericValue(raw));
 }

@@ -93,10 +93,29 @@ export interface QueuedRequest {
   created_at: string;
 }
 
-/** The access-request queue as the kiosk last stored it (its own storage item). */
+/** The access-request queue as the kiosk last stored it: a record each in its database (docs/stored-state.md). */
 export async function storedQueue(page: Page): Promise<QueuedRequest[]> {
-  const item = await page.evaluate(() => localStorage.getItem('gate-kiosk:accessQueue'));
-  return (JSON.parse(item ?? 'null') as { state?: { items?: QueuedRequest[] } } | null)?.state?.items ?? [];
+  return page.evaluate(
+    () =>
+      new Promise<QueuedRequest[]>((resolve, reject) => {
+        const open = indexedDB.open('gate-kiosk');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('accessQueue')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction('accessQueue').objectStore('accessQueue').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result as QueuedRequest[]);
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
 }
 
 /**

@@ -1,0 +1,179 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { accessRequestQueued, accessRequestsAccepted, selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
+import { selectFaults } from '../../features/diagnostics/diagnosticsSlice';
+import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
+import { propertyLoaded, selectPropertyData } from '../../features/property/propertySlice';
+import { selectValidCodes } from '../../features/property/selectors';
+import { isValidEnteredCode, isValidHardwareCode } from '../../features/property/validCodes';
+import { launchParamsRead } from '../../features/session/sessionSlice';
+import { requestsTo, withApiServer } from '../../testing/apiServer';
+import { createTestServices } from '../../testing/fakeServices';
+import { rawProperty } from '../../testing/fixtures';
+import { createMemoryStorage } from '../../testing/memoryStorage';
+import { openIndexedStore, type IndexedStore } from './indexedStore';
+import { openPersistedStore } from './persistedStore';
+
+withApiServer();
+
+const KEY = (part: string) => `gate-kiosk:${part}`;
+const request = (user_code: string, second = 0) => ({ user_code, access_granted: user_code !== '99999', created_at: `2026-11-21T10:00:${String(second).padStart(2, '0')}.000Z` });
+const property = () => parsePropertyResponse(rawProperty()).data;
+const quotaError = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+
+/** A database whose writes fail while `full` is set, as a panel's full disk makes them. */
+function fillable(store: IndexedStore) {
+  const wrapped = {
+    full: false,
+    ...store,
+    updateQueue: (add: readonly unknown[], remove: readonly IDBValidKey[]) => (wrapped.full ? Promise.reject(quotaError()) : store.updateQueue(add, remove)),
+    putPart: (name: string, value: unknown) => (wrapped.full ? Promise.reject(quotaError()) : store.putPart(name, value)),
+  };
+  return wrapped;
+}
+
+/** One panel: its `localStorage` and its database, kept across page loads. */
+function panel() {
+  const storage = createMemoryStorage();
+  const factory = new IDBFactory();
+  /** Opens the kiosk as a page load does: the database first, then the store on both. */
+  async function load(wrap: (store: IndexedStore) => IndexedStore = (store) => store) {
+    const store = await openIndexedStore(factory);
+    if (!store) throw new Error('no database');
+    const database = { store: wrap(store), parts: await store.read() };
+    const opened = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'), database);
+    onTestFinished(() => opened.store.dispose());
+    return { ...opened, database };
+  }
+  return { storage, factory, load };
+}
+
+const logMessages = () => requestsTo('telephone-entry/logs').map((entry) => (entry.body as { message: string } | null)?.message);
+
+describe('the queue and the property data in the database', () => {
+  it('keeps each queued request as a record of its own, back after a reload, and none of it in localStorage', async () => {
+    const { storage, load } = panel();
+    const first = await load();
+    first.store.dispatch(launchParamsRead({ token: 'abc', model: 'GEN2', unknownModel: false }));
+    first.store.dispatch(propertyLoaded({ data: property(), twimlToken: 'twiml-1' }));
+    first.store.dispatch(accessRequestQueued(request('10001', 1)));
+    first.store.dispatch(accessRequestQueued(request('99999', 2)));
+    expect(await first.flush()).toBe(true);
+    first.store.dispose();
+
+    const again = await load();
+    expect(selectQueuedAccessRequests(again.store.getState())).toEqual([request('10001', 1), request('99999', 2)]);
+    expect(again.store.getState().property).toEqual({ data: property(), twimlToken: 'twiml-1' });
+    expect(again.database.parts.queue).toHaveLength(2);
+    expect([storage.getItem(KEY('accessQueue')), storage.getItem(KEY('property'))]).toEqual([null, null]);
+  });
+
+  it('an acknowledged batch deletes its own records only; what was queued meanwhile stays', async () => {
+    const { load } = panel();
+    const first = await load();
+    const batch = [request('10001', 1), request('10002', 2), request('10003', 3)];
+    batch.forEach((item) => first.store.dispatch(accessRequestQueued(item)));
+    await first.flush();
+    first.store.dispatch(accessRequestQueued(request('10004', 4)));
+    first.store.dispatch(accessRequestsAccepted({ sent: batch, echoed: [batch[0]!, batch[2]!] }));
+    await first.flush();
+    first.store.dispose();
+
+    const again = await load();
+    expect(again.database.parts.queue.map((record) => record.value)).toEqual([request('10002', 2), request('10004', 4)]);
+  });
+
+  it('moves what an older kiosk queued in localStorage into the database, once, and then removes its item', async () => {
+    const { storage, load } = panel();
+    storage.setItem(KEY('accessQueue'), JSON.stringify({ version: 2, state: { items: [request('10001', 1), request('10002', 2)] } }));
+    storage.setItem(KEY('property'), JSON.stringify({ version: 2, state: { data: rawProperty(), twimlToken: 'old' } }));
+    const first = await load();
+    expect(selectQueuedAccessRequests(first.store.getState())).toEqual([request('10001', 1), request('10002', 2)]);
+    expect(await first.flush()).toBe(true);
+    await vi.waitFor(() => expect(storage.getItem(KEY('accessQueue'))).toBeNull());
+    expect(storage.getItem(KEY('property'))).toBeNull();
+    first.store.dispose();
+
+    // A crash before the item went would leave both copies: each request is still kept once.
+    storage.setItem(KEY('accessQueue'), JSON.stringify({ version: 2, state: { items: [request('10001', 1), request('10003', 3)] } }));
+    const again = await load();
+    expect(selectQueuedAccessRequests(again.store.getState())).toEqual([request('10001', 1), request('10002', 2), request('10003', 3)]);
+    expect(again.store.getState().property.twimlToken).toBe('old');
+  });
+
+  it('a record that cannot be read is logged whole and deleted; the others are kept', async () => {
+    const { factory, load } = panel();
+    const store = (await openIndexedStore(factory))!;
+    await store.updateQueue([request('10001', 1), { user_code: 12, access_granted: 'perhaps' }, request('10002', 2)], []);
+    store.close();
+    const first = await load();
+    expect(selectQueuedAccessRequests(first.store.getState())).toEqual([request('10001', 1), request('10002', 2)]);
+    await first.flush();
+    await vi.waitFor(() => expect(logMessages()).toContain('Stored state could not all be read back; those parts were reset'));
+    first.store.dispose();
+    expect((await load()).database.parts.queue).toHaveLength(2);
+  });
+
+  it('keeps 20,000 queued requests across a reload, and an acknowledged batch deletes only its own', async () => {
+    const { factory, load } = panel();
+    const many = Array.from({ length: 20_000 }, (_, index) => request(String(10000 + index), index % 60));
+    const store = (await openIndexedStore(factory))!;
+    await store.updateQueue(many, []);
+    store.close();
+    const first = await load();
+    expect(selectQueuedAccessRequests(first.store.getState())).toEqual(many);
+    // The kiosk sends the queue's own items, and the server echoes copies of them.
+    const batch = selectQueuedAccessRequests(first.store.getState()).slice(0, 500);
+    first.store.dispatch(accessRequestsAccepted({ sent: batch, echoed: many.slice(0, 500) }));
+    expect(await first.flush()).toBe(true);
+    first.store.dispose();
+    expect(selectQueuedAccessRequests((await load()).store.getState())).toEqual(many.slice(500));
+  });
+});
+
+describe('storage that runs out', () => {
+  it('a queue the database cannot take stays in memory, is reported once, blocks reloads, and is written once there is room', async () => {
+    const { load } = panel();
+    let database: ReturnType<typeof fillable> | null = null;
+    const first = await load((store) => (database = fillable(store)));
+    database!.full = true;
+    first.store.dispatch(accessRequestQueued(request('10001', 1)));
+    first.store.dispatch(accessRequestQueued(request('10002', 2)));
+    // The page must not reload while these exist only in memory.
+    expect(await first.flush()).toBe(false);
+    expect(await first.flush()).toBe(false);
+    expect(selectQueuedAccessRequests(first.store.getState())).toHaveLength(2);
+    expect(selectFaults(first.store.getState())).toEqual([
+      { kind: 'storage', since: expect.any(Number), detail: 'accessQueue: QuotaExceededError: The quota has been exceeded.', clearedAt: null, reported: false },
+    ]);
+    await vi.waitFor(() => expect(logMessages().filter((message) => message === 'Stored state could not be written; kept in memory and retried')).toHaveLength(1));
+
+    database!.full = false;
+    expect(await first.flush()).toBe(true);
+    expect(selectFaults(first.store.getState())[0]?.clearedAt).toEqual(expect.any(Number));
+    first.store.dispose();
+    expect((await load()).database.parts.queue.map((record) => record.value)).toEqual([request('10001', 1), request('10002', 2)]);
+  });
+
+  it('the gate still opens with every code of the last good load when the property data could not be stored', async () => {
+    const { storage, load } = panel();
+    let database: ReturnType<typeof fillable> | null = null;
+    const first = await load((store) => (database = fillable(store)));
+    database!.full = true;
+    first.store.dispatch(launchParamsRead({ token: 'abc', model: 'GEN2', unknownModel: false }));
+    first.store.dispatch(propertyLoaded({ data: property(), twimlToken: 'twiml-1' }));
+    await first.flush();
+    await vi.waitFor(() => expect(logMessages()).toContain('Property data could not be stored; the back end sends it again'));
+    first.store.dispose();
+    // localStorage full too, to the last character.
+    storage.quota = 0;
+
+    const again = (await load()).store.getState();
+    const codes = selectValidCodes(again);
+    expect(['10001', '10002', '20001', '30001', '40001', '00777'].every((code) => isValidEnteredCode(codes, code))).toBe(true);
+    expect(isValidHardwareCode(codes, '777')).toBe(true);
+    expect(isValidEnteredCode(codes, '12345')).toBe(false);
+    // Home has what it shows: the property's name and the device's flags.
+    expect(selectPropertyData(again)?.property.public_name).toBe(property().property.public_name);
+    expect(selectPropertyData(again)?.device).toEqual(property().device);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Where the kiosk keeps what can grow large: the queued access requests (a
+ * record each, so a read adds one record and an acknowledged batch deletes
+ * its own, whatever the queue's length) and the property data (one record,
+ * as a structured clone: no JSON text to build). IndexedDB, with the raw API:
+ * three operations do not need a wrapper on the first screen's path.
+ */
+export interface IndexedStore {
+  /** Everything stored: the queue oldest first, each request with its record key. */
+  read(): Promise<IndexedParts>;
+  /** One transaction: deletes `remove`, adds `add`, and resolves with the new records' keys in order. */
+  updateQueue(add: readonly unknown[], remove: readonly IDBValidKey[]): Promise<IDBValidKey[]>;
+  /** Replaces a stored part (`{ version, state }`). */
+  putPart(name: string, value: unknown): Promise<void>;
+  close(): void;
+}
+
+export interface IndexedParts {
+  queue: Array<{ key: IDBValidKey; value: unknown }>;
+  parts: Record<string, unknown>;
+}
+
+export const DATABASE = 'gate-kiosk';
+const QUEUE = 'accessQueue';
+const PARTS = 'parts';
+
+const done = <T>(request: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+
+const committed = (transaction: IDBTransaction): Promise<void> =>
+  new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    // A quota error aborts the transaction: nothing of it is kept.
+    transaction.onabort = () => reject(transaction.error ?? new DOMException('IndexedDB transaction aborted', 'AbortError'));
+    transaction.onerror = () => undefined;
+  });
+
+/**
+ * Opens the kiosk's database, or null where there is none to be had (no
+ * IndexedDB, a browser that refuses it, or one that does not answer within
+ * `timeoutMs`: some embedded engines hang instead of failing). The kiosk
+ * then keeps everything in `localStorage`, as before it had a database.
+ */
+export async function openIndexedStore(factory: IDBFactory | undefined, timeoutMs = 3000): Promise<IndexedStore | null> {
+  if (!factory) return null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const request = factory.open(DATABASE, 1);
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(QUEUE, { autoIncrement: true });
+      request.result.createObjectStore(PARTS);
+    };
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
+    const db = await Promise.race([done(request), timeout]);
+    // Opened too late: close it once it does open, so it holds no upgrade back.
+    if (!db) request.onsuccess = () => request.result.close();
+    return db ? storeOn(db) : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function storeOn(db: IDBDatabase): IndexedStore {
+  // Another tab of a newer kiosk upgrading the database: let it.
+  db.onversionchange = () => db.close();
+  return {
+    async read() {
+      const transaction = db.transaction([QUEUE, PARTS], 'readonly');
+      const queueStore = transaction.objectStore(QUEUE);
+      const partStore = transaction.objectStore(PARTS);
+      const [keys, values, partNames, partValues] = await Promise.all([
+        done(queueStore.getAllKeys()),
+        done(queueStore.getAll()),
+        done(partStore.getAllKeys()),
+        done(partStore.getAll()),
+      ]);
+      const parts: Record<string, unknown> = {};
+      partNames.forEach((name, index) => (parts[String(name)] = partValues[index]));
+      return { queue: keys.map((key, index) => ({ key, value: values[index] })), parts };
+    },
+    async updateQueue(add, remove) {
+      const transaction = db.transaction(QUEUE, 'readwrite');
+      const store = transaction.objectStore(QUEUE);
+      for (const key of remove) store.delete(key);
+      const keys: IDBValidKey[] = [];
+      add.forEach((value, index) => {
+        const request = store.add(value);
+        request.onsuccess = () => (keys[index] = request.result);
+      });
+      await committed(transaction);
+      return keys;
+    },
+    async putPart(name, value) {
+      const transaction = db.transaction(PARTS, 'readwrite');
+      transaction.objectStore(PARTS).put(value, name);
+      await committed(transaction);
+    },
+    close: () => db.close(),
+  };
+}

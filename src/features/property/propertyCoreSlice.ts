@@ -1,0 +1,58 @@
+import { createSlice, original } from '@reduxjs/toolkit';
+import { propertyLoaded, type PropertyState } from './propertySlice';
+import type { Device, PropertyData, PropertyMeta } from './types';
+import { deriveGateCodes, type GateCodes } from './validCodes';
+
+/**
+ * What the panel needs to open the gate and show home without the full
+ * property data: the property's name and settings, the device's flags and
+ * the valid codes of the last good load. A small part stored apart from the
+ * property data and never given up to make room (docs/stored-state.md), so
+ * a panel whose storage filled up still starts offline and opens the gate.
+ */
+export interface PropertyCoreState extends GateCodes {
+  property: PropertyMeta | null;
+  device: Device | null;
+}
+
+const initialState: PropertyCoreState = { property: null, device: null, standing: [], guests: [] };
+
+// The same data object (an unchanged poll) gives the same arrays.
+const derived = new WeakMap<PropertyData, GateCodes>();
+function gateCodesOf(data: PropertyData): GateCodes {
+  let codes = derived.get(data);
+  if (!codes) derived.set(data, (codes = deriveGateCodes(data)));
+  return codes;
+}
+
+export const propertyCoreSlice = createSlice({
+  name: 'propertyCore',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addCase(propertyLoaded, (state, { payload: { data } }) => {
+      const { standing, guests } = gateCodesOf(data);
+      const held = original(state);
+      // An unchanged poll changes nothing here, so the part is not written again.
+      if (held?.property === data.property && held.device === data.device && held.standing === standing && held.guests === guests) return undefined;
+      return coreOf(data);
+    });
+  },
+});
+
+const coreOf = (data: PropertyData): PropertyCoreState => ({ property: data.property, device: data.device, ...gateCodesOf(data) });
+
+/**
+ * The property data and core as read back, each made from the other when only
+ * one was kept: a core from the data stored by a kiosk before it had one; data
+ * from the core when the full data could not be kept (storage full), with no
+ * directory (it is online-only, and the next load brings it).
+ */
+export function withPropertyCore(property: PropertyState | undefined, core: PropertyCoreState | undefined): { property?: PropertyState; propertyCore?: PropertyCoreState } {
+  if (property?.data && !core?.device) return { property, propertyCore: coreOf(property.data) };
+  if (!property?.data && core?.property && core.device) {
+    const data: PropertyData = { property: core.property, device: core.device, residents: [], property_staff: [], property_guests: [], unitGuests: [] };
+    return { property: { data, twimlToken: property?.twimlToken ?? null }, propertyCore: core };
+  }
+  return { property, propertyCore: core };
+}
