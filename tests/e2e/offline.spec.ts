@@ -10,6 +10,7 @@ import {
   HARDWARE_OVERTAKEN_ERRORS,
   KNOWN,
   records,
+  storedQueue,
   test,
   typeCode,
   waitForHardwareSocket,

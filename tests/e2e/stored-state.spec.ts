@@ -1,7 +1,21 @@
 // Stored state that heals, one kiosk per origin, and a crash that ends on
 // the home screen (docs/rules.md#r3-5, #r4-1).
 import type { Page } from '@playwright/test';
-import { expect, hardwareIn, KNOWN, records, test, typeCode, waitForHardwareSocket, type Kiosk, type SimRecord } from './fixtures';
+import {
+  API_DOWN_ERRORS,
+  expect,
+  expectGateOpened,
+  hardwareIn,
+  KNOWN,
+  recordSocketSends,
+  records,
+  storedQueue,
+  test,
+  typeCode,
+  waitForHardwareSocket,
+  type Kiosk,
+  type SimRecord,
+} from './fixtures';
 
 const WELCOME = 'Welcome to Maple Court Apartments!';
 
@@ -83,7 +97,7 @@ test.describe('stored state', () => {
     await kiosk.open(page, { model: 'GEN2' });
     await typeCode(page, KNOWN.residentCode);
     await waitForRecord('accessRequests');
-    await expect.poll(async () => JSON.parse((await storedItem(page, 'gate-kiosk:accessQueue')) ?? 'null')?.state.items).toEqual([]);
+    await expect.poll(() => storedQueue(page)).toEqual([]);
     // Two more batch periods: nothing left to send.
     await page.clock.runFor(61_000);
     expect(posts).toBe(1);
@@ -102,28 +116,15 @@ test.describe('stored state', () => {
     await typeCode(page, KNOWN.residentCode);
     const record = await waitForRecord('accessRequests');
     expect(record?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    await expect.poll(async () => JSON.parse((await storedItem(page, 'gate-kiosk:accessQueue')) ?? 'null')?.state.items).toEqual([]);
+    await expect.poll(() => storedQueue(page)).toEqual([]);
     await page.clock.runFor(61_000);
     expect(posts).toBe(1);
     expect(records(sim, 'accessRequests')).toHaveLength(1);
   });
 
-  test('a storage that refuses writes: logged, the queue kept in memory and no reload until it is written', async ({ page, kiosk, waitForRecord, allowConsoleErrors }) => {
-    allowConsoleErrors(
-      /^Stored state could not be written/,
-      /^Stored state written again /,
-      /^Storage full: removed stored parts the back end sends again /,
-      /^Reload skipped: the stored state is not written yet/,
-    );
-    await page.addInitScript(() => {
-      const setItem = Storage.prototype.setItem;
-      Storage.prototype.setItem = function (key: string, value: string) {
-        if ((window as { storageFull?: boolean }).storageFull && key.startsWith('gate-kiosk:')) {
-          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-        }
-        setItem.call(this, key, value);
-      };
-    });
+  test('a database that refuses writes: logged, the queue kept in memory and no reload until it is written', async ({ page, kiosk, waitForRecord, allowConsoleErrors }) => {
+    allowConsoleErrors(/^Stored state could not be written/, /^Stored state written again /, /^Reload skipped: the stored state is not written yet/);
+    await refuseDatabaseWritesWhenFull(page);
     await kiosk.open(page, { model: 'GEN2' });
     // The back end is slow to take requests, so the queue has something in it.
     let releaseQueue = () => {};
@@ -138,18 +139,121 @@ test.describe('stored state', () => {
     await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText('Access Granted!');
     const failure = await waitForRecord('logs', (r) => r.message === 'Stored state could not be written; kept in memory and retried' && r.meta.part === 'accessQueue');
     expect(failure.meta.error).toContain('QuotaExceededError');
+    await waitForRecord('logs', (r) => r.message === 'Self-diagnosis: Storage full: records kept in memory only');
     // The notification goes after 5 s, but the page stays: a reload would lose the queued request.
     await expect(page.getByRole('alertdialog')).toHaveCount(0, { timeout: 8_000 });
     await waitForRecord('logs', (r) => r.message === 'Reload skipped: the stored state is not written yet');
     expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(await storedQueue(page)).toEqual([]);
 
     await page.evaluate(() => Object.assign(window, { storageFull: false }));
     await waitForRecord('logs', (r) => r.message === 'Stored state written again' && r.meta.part === 'accessQueue', { timeout: 8_000 });
-    expect(await storedItem(page, 'gate-kiosk:accessQueue')).toContain(KNOWN.residentCode);
+    expect((await storedQueue(page)).map((item) => item.user_code)).toEqual([KNOWN.residentCode]);
     releaseQueue();
     await waitForRecord('accessRequests', (r) => r.user_code === KNOWN.residentCode);
   });
+
+  test('storage full to the last byte and the property data lost, then a reload with the API down: the gate opens and no record is lost', async ({
+    page,
+    kiosk,
+    sim,
+    waitForRecords,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(
+      ...API_DOWN_ERRORS,
+      /^Stored state could not be written/,
+      /^Stored state written again /,
+      /^Storage full: removed stored parts the back end sends again /,
+      /^Reload skipped: the stored state is not written yet/,
+    );
+    await refuseDatabaseWritesWhenFull(page);
+    await recordSocketSends(page);
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    const filled = await fillLocalStorage(page);
+    expect(filled).toBeGreaterThan(1_000_000);
+    sim.setOffline(true);
+    await page.evaluate(() => Object.assign(window, { storageFull: true }));
+
+    // Nothing can be stored: the gate opens all the same, and the record waits in memory.
+    await typeCode(page, KNOWN.residentCode);
+    await expectGateOpened(page, sim, KNOWN.residentCode);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0, { timeout: 8_000 });
+
+    // Room in the database again (the record is written there), but the property data in it is gone.
+    await page.evaluate(() => Object.assign(window, { storageFull: false }));
+    await expect.poll(() => storedQueue(page), { timeout: 8_000 }).toHaveLength(1);
+    await deletePropertyRecord(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
+    await typeCode(page, KNOWN.staffCode);
+    // The second opening of the test: the code signal, then the relay.
+    await expect.poll(() => hardwareIn(sim, 'enable_relay1').length).toBe(2);
+    expect(hardwareIn(sim, 'wiegand').map((r) => r.params)).toEqual([
+      [0, KNOWN.residentCode],
+      [0, KNOWN.staffCode],
+    ]);
+    await expect.poll(() => storedQueue(page), { timeout: 8_000 }).toHaveLength(2);
+
+    sim.setOffline(false);
+    const delivered = await waitForRecords('accessRequests', () => true, 2);
+    expect(delivered.map((r) => r.user_code).sort()).toEqual([KNOWN.residentCode, KNOWN.staffCode].sort());
+  });
 });
+
+/** Makes the page's IndexedDB refuse writes while `window.storageFull` is set, as a full disk does (Chromium's quota override does not reach writes in this build). */
+async function refuseDatabaseWritesWhenFull(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    for (const method of ['add', 'put'] as const) {
+      const original = IDBObjectStore.prototype[method];
+      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+        if ((window as { storageFull?: boolean }).storageFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return original.apply(this, args);
+      };
+    }
+  });
+}
+
+/** Fills the origin's localStorage to its last character; returns how many characters it took. */
+function fillLocalStorage(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    let total = 0;
+    let index = 0;
+    for (let size = 4 * 1024 * 1024; size >= 1; size = Math.floor(size / 2)) {
+      for (;;) {
+        try {
+          localStorage.setItem(`filler-${index}`, 'x'.repeat(size));
+          index += 1;
+          total += size;
+        } catch {
+          break;
+        }
+      }
+    }
+    return total;
+  });
+}
+
+/** Deletes the kiosk's stored property data from its database, as a write that never happened would leave it. */
+function deletePropertyRecord(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('gate-kiosk');
+        open.onsuccess = () => {
+          const transaction = open.result.transaction('parts', 'readwrite');
+          transaction.objectStore('parts').delete('property');
+          transaction.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          transaction.onabort = () => reject(transaction.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+}
 
 test.describe('one kiosk per origin', () => {
   test('a second window waits without touching the hardware, the queue or the storage, and takes over when the first closes', async ({ page, context, kiosk, sim, waitForRecord }) => {

@@ -86,19 +86,34 @@ function storeOn(db: IDBDatabase): IndexedStore {
     async updateQueue(add, remove) {
       const transaction = db.transaction(QUEUE, 'readwrite');
       const store = transaction.objectStore(QUEUE);
-      for (const key of remove) store.delete(key);
       const keys: IDBValidKey[] = [];
-      add.forEach((value, index) => {
-        const request = store.add(value);
-        request.onsuccess = () => (keys[index] = request.result);
-      });
-      await committed(transaction);
+      const stored = committed(transaction);
+      try {
+        for (const key of remove) store.delete(key);
+        add.forEach((value, index) => {
+          const request = store.add(value);
+          request.onsuccess = () => (keys[index] = request.result);
+        });
+      } catch (error) {
+        // An operation refused at once (a value that cannot be cloned, an engine out of room): none of the rest is kept either.
+        transaction.abort();
+        stored.catch(() => undefined);
+        throw error;
+      }
+      await stored;
       return keys;
     },
     async putPart(name, value) {
       const transaction = db.transaction(PARTS, 'readwrite');
-      transaction.objectStore(PARTS).put(value, name);
-      await committed(transaction);
+      const stored = committed(transaction);
+      try {
+        transaction.objectStore(PARTS).put(value, name);
+      } catch (error) {
+        transaction.abort();
+        stored.catch(() => undefined);
+        throw error;
+      }
+      await stored;
     },
     close: () => db.close(),
   };
