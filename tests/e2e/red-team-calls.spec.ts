@@ -4,8 +4,7 @@
 // sender once it has offered, and only for the call in progress; with the
 // back end's room_token it never asks the video provider. docs/security.md.
 import type { Page } from '@playwright/test';
-import { expect, hardwareIn, KNOWN, records, test, type SimRecord, type Simulator } from './fixtures';
-import { joinChannel, type ChannelMember } from './support/channelMember';
+import { expect, hardwareIn, joinChannel, KNOWN, records, test, type ChannelMember, type SimRecord, type Simulator } from './fixtures';
 
 // Two pages with fake cameras over WebRTC on two busy cores.
 test.describe.configure({ timeout: 90_000 });
