@@ -148,6 +148,17 @@ describe('records', () => {
     expect((await post('telephone-entry/calls', { resident_id: 999999, image_data: image })).status).toBe(422);
   });
 
+  it('answers with a room_token of the call\'s room once room tokens are on, and records it with the call', async () => {
+    const image = 'data:image/jpeg;base64,AAAA';
+    expect((await post('telephone-entry/calls', { resident_id: 101, image_data: image })).body).not.toHaveProperty('room_token');
+    expect(await call(sim, '/sim/room-tokens', { method: 'POST', body: { enabled: true } })).toMatchObject({ status: 200, body: { enabled: true } });
+    const { body } = await post('telephone-entry/calls', { resident_id: 101, image_data: image, telnyx_enabled: true });
+    expect(JSON.parse(Buffer.from(body.room_token, 'base64url').toString())).toMatchObject({ kind: 'join', room: body.room_id });
+    expect(sim.state.calls[1]).toMatchObject({ id: 'call-2', room_token: body.room_token });
+    expect(sim.snapshot().roomTokens).toBe(true);
+    expect((await call(sim, '/sim/room-tokens', { method: 'POST', body: { enabled: 'yes' } })).status).toBe(400);
+  });
+
   it('creates the test call (SPACE on home) for nobody in the directory', async () => {
     const res = await post('telephone-entry/calls', { resident_id: 'test', image_data: 'data:image/jpeg;base64,AA', telnyx_enabled: false });
     expect(res.body).toMatchObject({ id: 'call-1', resident_id: 'test' });

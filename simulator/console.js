@@ -75,6 +75,9 @@ function renderProperty() {
   $('flags').replaceChildren(
     ...DEVICE_FLAGS.map((name) => flag(name, isSet(device[name]), 'device')),
     flag('telnyx_enabled', state.featureFlags.telnyx_enabled === true, 'featureFlags'),
+    el('label', {}, el('input', {
+      type: 'checkbox', checked: state.roomTokens, onchange: (e) => send('room-tokens', { enabled: e.target.checked }),
+    }), ' room_token in call answers'),
     setting('language', [['build default', null], ['English', 'en'], ['Spanish', 'es']]),
     setting('spoken_prompts', [['build default', null], ['on', true], ['off', false]]),
   );
@@ -160,16 +163,14 @@ $('rename-form').onsubmit = (e) => {
 $('property-updated').onclick = () => send('property-updated');
 $('offline-toggle').onclick = () => send('offline', { offline: !state.offline });
 $('answer-video').onclick = () => farEnd.answer(state.calls.at(-1).id);
-$('hang-up').onclick = async () => {
-  await send('call-action', { action: 'deny', call_id: farEnd.view().callId });
-  farEnd.hangUp('Hung up (sent client-deny)');
-};
+$('hang-up').onclick = () => farEnd.decide(false);
 $('call-actions').onclick = async (e) => {
   const action = e.target.closest('button[data-action]')?.dataset.action;
   if (!action) return;
+  // The app that answered with video decides from its own connection (its `from`); otherwise the simulator sends the event.
+  const decision = { 'open-gate': true, deny: false }[action];
+  if (decision !== undefined && farEnd.view().callId === state.calls.at(-1)?.id) return farEnd.decide(decision);
   await send('call-action', { action });
-  // Deciding ends the app's side of a video call, as the resident's app does.
-  if (action === 'open-gate' || action === 'deny') farEnd.hangUp(`Sent ${action}`);
 };
 
 $('fault-endpoint').replaceChildren(...API_ENDPOINTS.map((name) => el('option', { value: name }, name === '*' ? 'every endpoint' : name)));

@@ -83,6 +83,11 @@ export function createControls({ store, pusher, hardware, faults }) {
       store.changed();
       return channelEvent('property-updated');
     },
+    /** @param {boolean} enabled whether POST calls answers with a `room_token` */
+    setRoomTokens(enabled) {
+      state.roomTokens = enabled;
+      store.changed();
+    },
     /** @param {boolean} offline while true every /api/ route answers 503 */
     setOffline(offline) {
       state.offline = offline;
@@ -143,6 +148,12 @@ export function createControlRoutes(controls, store) {
       if (typeof offline !== 'boolean') throw new HttpError(400, '`offline` must be a boolean');
       controls.setOffline(offline);
       return { offline };
+    },
+    'POST room-tokens': async (req) => {
+      const { enabled } = await readObject(req);
+      if (typeof enabled !== 'boolean') throw new HttpError(400, '`enabled` must be a boolean');
+      controls.setRoomTokens(enabled);
+      return { enabled };
     },
     'POST channel-event': async (req) => {
       const { event, data } = await readObject(req);

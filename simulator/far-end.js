@@ -3,6 +3,9 @@
 // a real RTCPeerConnection with this page's camera and microphone
 // (docs/calls.md). A browser module; pusher-js is loaded as a global first.
 
+/** The `from` of this far end's client events, as a resident's app names its user. */
+export const FAR_END_ID = 'console';
+
 /**
  * @param {{ pusherKey: string, channelName: string, onChange: () => void }} options
  *   `onChange` runs whenever `view()` has something new to show.
@@ -26,7 +29,7 @@ export function createFarEnd({ pusherKey, channelName, onChange }) {
     status = text;
     onChange();
   };
-  const send = (event, data) => channel.trigger(event, data);
+  const send = (event, data) => channel.trigger(event, { ...data, from: FAR_END_ID });
   const isMine = (data) => session !== null && data?.call_id === session.callId;
 
   channel.bind('pusher:subscription_succeeded', () => {
@@ -94,8 +97,19 @@ export function createFarEnd({ pusherKey, channelName, onChange }) {
     }
   }
 
+  /**
+   * Decides the call it answered, as the app does: client-deny from this far
+   * end (the kiosk takes decisions only from the member that offered), then hangs up.
+   */
+  function decide(openGate) {
+    if (!session) return;
+    send('client-deny', { call_id: session.callId, open_gate: openGate });
+    hangUp(openGate ? 'Sent open-gate' : 'Sent deny');
+  }
+
   return {
     answer,
+    decide,
     hangUp,
     /** What the console shows: the status line, whether answering is possible, and both sides' media. */
     view: () => ({

@@ -22,6 +22,8 @@ export function createStore(propertyData) {
     /** The precision the back end stores access requests' times at: 'milliseconds', or 'seconds' as many databases do. */
     accessRequestTimes: 'milliseconds',
     featureFlags: { telnyx_enabled: false },
+    /** Whether POST calls answers with `room_token`, a room join token minted by the back end (docs/security.md). */
+    roomTokens: false,
     property: propertyData,
   };
 

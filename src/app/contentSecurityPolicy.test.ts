@@ -57,6 +57,12 @@ describe('Content-Security-Policy', () => {
     ]);
   });
 
+  it("a build without the video provider's key does not connect to the provider's API", () => {
+    const withoutKey = readConfig({ VITE_VIDEO_API_URL: 'https://api.telnyx.com', VITE_VIDEO_API_KEY: '', VITE_CALL_PROVIDERS: 'live' }, '1.0.0');
+    expect(directives(contentSecurityPolicy(withoutKey))['connect-src']).not.toContain('https://api.telnyx.com');
+    expect(directives(contentSecurityPolicy(production))['connect-src']).toContain('https://api.telnyx.com');
+  });
+
   it('against the simulator: its one origin over http, ws and wss, and no vendor hosts', () => {
     const simulator = readConfig({ VITE_CALL_PROVIDERS: 'simulator' }, '1.0.0');
     expect(directives(contentSecurityPolicy(simulator))['connect-src']).toEqual([

@@ -8,7 +8,7 @@ import type { AppConfig } from '../config/readConfig';
  */
 const LIVE_CALL_SOURCES = ['wss://*.twilio.com', 'https://*.twilio.com', 'wss://rtc.telnyx.com', 'wss://*.rtc.telnyx.com', 'wss://video.telnyx.com'];
 
-type PolicyInput = Pick<AppConfig, 'apiUrl' | 'pusher' | 'hardwareSocketUrl' | 'videoApiUrl' | 'callProviders'>;
+type PolicyInput = Pick<AppConfig, 'apiUrl' | 'pusher' | 'hardwareSocketUrl' | 'videoApiUrl' | 'videoApiKey' | 'callProviders'>;
 
 /** The origin of a configured URL (scheme, host and port only: CSP sources match no paths here). */
 function origin(url: string): string {
@@ -29,7 +29,7 @@ function pusherSources({ host, port, cluster, forceTLS }: AppConfig['pusher']): 
  * styles and workers from its own origin only (no inline script, no eval of
  * JavaScript; WebAssembly may be compiled, for the QR reader),
  * connections to the back end, the Pusher server, the hardware socket and the
- * video provider, camera and call media from blob: and mediastream:, snapshots
+ * video provider (only in a build with its key: without, the kiosk never asks it), camera and call media from blob: and mediastream:, snapshots
  * as data: images. `frame-ancestors` only works in a header (a meta tag ignores
  * it and says so in the console), so it is added with `{ header: true }`.
  */
@@ -39,7 +39,7 @@ export function contentSecurityPolicy(config: PolicyInput, { header = false }: {
     origin(config.apiUrl),
     ...pusherSources(config.pusher),
     origin(config.hardwareSocketUrl),
-    origin(config.videoApiUrl),
+    ...(config.videoApiKey === null ? [] : [origin(config.videoApiUrl)]),
     ...(config.callProviders === 'live' ? LIVE_CALL_SOURCES : []),
   ]);
   const directives: Array<[string, ...string[]]> = [

@@ -13,6 +13,12 @@ describe('build-time configuration', () => {
     });
   });
 
+  it('the video provider key: the simulator\'s when unset, none when explicitly empty (docs/security.md)', () => {
+    expect(readConfig({ VITE_VIDEO_API_KEY: 'live-key' }, '1.0.0').videoApiKey).toBe('live-key');
+    expect(readConfig({ VITE_VIDEO_API_KEY: '' }, '1.0.0').videoApiKey).toBeNull();
+    expect(readConfig({ VITE_VIDEO_API_KEY: '  ' }, '1.0.0').videoApiKey).toBeNull();
+  });
+
   it('reads every variable, trims trailing slashes and rejects bad values', () => {
     const config = readConfig({
       VITE_API_URL: 'https://api.example.com/',

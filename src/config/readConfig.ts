@@ -10,7 +10,12 @@ export interface AppConfig {
   pusher: { key: string; cluster: string; host: string; port: number; forceTLS: boolean };
   hardwareSocketUrl: string;
   videoApiUrl: string;
-  videoApiKey: string;
+  /**
+   * The video provider's bearer key, for join tokens; null when built without
+   * one (explicitly empty), the recommended build: whoever downloads the
+   * kiosk can read a key in it, so the back end sends `room_token` instead.
+   */
+  videoApiKey: string | null;
   appEnv: 'production' | 'development';
   callProviders: 'live' | 'simulator';
   /**
@@ -56,7 +61,8 @@ export function readConfig(env: Env, version: string): AppConfig {
     },
     hardwareSocketUrl: text(env, 'VITE_HARDWARE_SOCKET_URL', 'ws://127.0.0.1:8787/hardware'),
     videoApiUrl: text(env, 'VITE_VIDEO_API_URL', 'http://127.0.0.1:8787/video-provider').replace(/\/+$/, ''),
-    videoApiKey: text(env, 'VITE_VIDEO_API_KEY', 'local-video-key'),
+    // Explicitly empty means no key in the build (docs/security.md).
+    videoApiKey: env.VITE_VIDEO_API_KEY === undefined ? 'local-video-key' : text(env, 'VITE_VIDEO_API_KEY', '') || null,
     appEnv,
     callProviders: text(env, 'VITE_CALL_PROVIDERS', 'live') === 'simulator' ? 'simulator' : 'live',
     reloadAfterNotification: !(appEnv === 'development' && text(env, 'VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION', '') === 'true'),

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { createCallStreamRegistry } from '../services/call/callStreams';
 import type { PeerOptions } from '../services/call/peerConnection';
-import type { PhoneLegEvents, RoomEvents, SipClient, VideoRoom, VoiceClient, RoomClient } from '../services/call/types';
+import type { CallKit, PhoneLegEvents, RoomEvents, SipClient, VideoRoom, VoiceClient, RoomClient } from '../services/call/types';
 import { API_URL } from './apiServer';
 
 /** A media track stand-in: `stop` ends it, as a real track's does. */
@@ -95,7 +95,7 @@ export function createFakeCall() {
     legs,
     clients: { voice, sip, room },
     streams: createCallStreamRegistry(),
-    load: vi.fn(async () => kit),
+    load: vi.fn(async (): Promise<CallKit> => kit),
     settings: { apiUrl: API_URL, recentCallWindowMs: 3600000 },
   };
 }

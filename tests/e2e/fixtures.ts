@@ -25,6 +25,7 @@ import { createPageGuard, type PageGuard } from './support/pageGuard';
 import { records, type RecordList, type Simulator, type SimRecord } from './support/simulator';
 
 export { expect, KNOWN };
+export * from './support/channelMember';
 export * from './support/page';
 export * from './support/simulator';
 export { API_DOWN_ERRORS, API_OVERTAKEN_ERRORS, BROWSER_OFFLINE_ERRORS, CHANNEL_DOWN_ERRORS, HARDWARE_OVERTAKEN_ERRORS } from './support/pageGuard';

@@ -6,35 +6,7 @@ import type { CallScope } from './callScope';
 import type { CallTargetInfo } from './callTarget';
 import type { CallKit } from '../../services/call/types';
 import type { ServerCall } from './serverCall';
-
-type Handler<T> = (value: T) => void;
-
-/** Offers and candidates from the channel, for the peer route to take while it runs. */
-export interface SignalHub {
-  onOffer(handler: Handler<RTCSessionDescriptionInit>): () => void;
-  onCandidate(handler: Handler<RTCIceCandidateInit>): () => void;
-  offer(sdp: RTCSessionDescriptionInit): void;
-  candidate(candidate: RTCIceCandidateInit): void;
-}
-
-export function createSignalHub(): SignalHub {
-  const offers = new Set<Handler<RTCSessionDescriptionInit>>();
-  const candidates = new Set<Handler<RTCIceCandidateInit>>();
-  const on =
-    <T,>(set: Set<Handler<T>>) =>
-    (handler: Handler<T>) => {
-      set.add(handler);
-      return () => {
-        set.delete(handler);
-      };
-    };
-  return {
-    onOffer: on(offers),
-    onCandidate: on(candidates),
-    offer: (sdp) => offers.forEach((handler) => handler(sdp)),
-    candidate: (candidate) => candidates.forEach((handler) => handler(candidate)),
-  };
-}
+import { createSignalHub, type SignalHub } from './signalHub';
 
 /** One call as its workflow and routes see it. */
 export interface CallContext {

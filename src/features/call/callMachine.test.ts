@@ -27,6 +27,8 @@ describe('call transitions', () => {
     ['the route is remembered', ready, routeStarted({ callId: 'a', route: 'voice' }), { ...ready, route: 'voice' }],
     ['connected shows as connected', ready, callConnected({ callId: 'a' }), { ...ready, connected: true }],
     ['approval grants access', { ...ready, connected: true }, gateApproved({ callId: 'a' }), { ...ready, connected: true, phase: 'access_granted' }],
+    ['no approval before the back end has created the call', initiating, gateApproved({ callId: 'a' }), initiating],
+    ['a second approval changes nothing', { ...ready, phase: 'access_granted' }, gateApproved({ callId: 'a' }), { ...ready, phase: 'access_granted' }],
     ['the end records its reason and drops connected', { ...ready, connected: true }, callEnded({ callId: 'a', reason: 'approved' }), { ...ready, phase: 'ended', endReason: 'approved' }],
     ['refusal, failure and cancel wait for the end', ready, callDenied({ callId: 'a' }), ready],
     ['a failure alone changes nothing', ready, callFailed({ callId: 'a', reason: 'error' }), ready],

@@ -49,7 +49,8 @@ export function transition(state: CallState, event: CallEvent): CallState {
   if (callCreated.match(event)) return state.phase === 'initiating' ? { ...state, phase: 'ready', serverCallId: event.payload.serverCallId } : state;
   if (routeStarted.match(event)) return { ...state, route: event.payload.route };
   if (callConnected.match(event)) return { ...state, connected: true };
-  if (gateApproved.match(event)) return { ...state, phase: 'access_granted' };
+  // Approval counts only while the call rings or talks: never before the back end has created it.
+  if (gateApproved.match(event)) return state.phase === 'ready' ? { ...state, phase: 'access_granted' } : state;
   if (callEnded.match(event)) return { ...state, phase: 'ended', connected: false, endReason: event.payload.reason };
   return state;
 }

@@ -21,7 +21,7 @@ import {
   type CallTargetRef,
 } from './callEvents';
 import { createCallScope, ScopeClosedError } from './callScope';
-import { readCallSignals } from './callSignalling';
+import { readCallSignals, type Sender } from './callSignalling';
 import { describeTarget } from './callTarget';
 import { peerRoute } from './routes/peerRoute';
 import { roomRoute } from './routes/roomRoute';
@@ -95,17 +95,30 @@ function endReason(action: unknown): CallEndReason {
   return 'cancelled';
 }
 
-/** Channel events about this call (docs/rules.md#r4-9-8), filtered by the back end's call id. */
+/**
+ * Channel events about this call (docs/rules.md#r4-9-8), filtered by the back
+ * end's call id, and by its answerer once one has offered (`signalHub.ts`):
+ * what is ignored is logged once per event name and call.
+ */
 function bindChannel(call: CallContext): void {
   const { listener, callId, signals, progress } = call;
+  const logged = new Set<string>();
+  const ignored = (event: string, from: Sender) => {
+    if (logged.has(event)) return;
+    logged.add(event);
+    call.log('A channel event the call does not take was ignored', { event, from });
+  };
   const unsubscribe = call.services.realtime.subscribe(call.channel, {
     onEvent: (event, data) => {
       for (const signal of readCallSignals(event, data, progress.serverCallId)) {
         if (signal.kind === 'connected') call.markConnected();
         else if (signal.kind === 'approved') listener.dispatch(gateApproved({ callId }));
-        else if (signal.kind === 'denied') listener.dispatch(callDenied({ callId }));
-        else if (signal.kind === 'offer') signals.offer(signal.sdp);
-        else signals.candidate(signal.candidate);
+        else if (signal.kind === 'decided') {
+          if (!signals.mayDecide(signal.from)) ignored(event, signal.from);
+          else listener.dispatch(signal.openGate ? gateApproved({ callId }) : callDenied({ callId }));
+        } else if (signal.kind === 'offer') {
+          if (!signals.offer(signal.sdp, signal.from)) ignored(event, signal.from);
+        } else if (!signals.candidate(signal.candidate, signal.from)) ignored(event, signal.from);
       }
     },
   });

@@ -6,15 +6,22 @@ describe('the created call', () => {
     const iceServers = [{ urls: 'stun:stun.test:3478' }, { urls: ['turn:turn.test:3478'], username: 'u', credential: 'c' }];
     expect(
       parseServerCall({ id: 'call-1', token: { iceServers }, room_id: 'room-1', sip_username: 'kiosk-sip-1', sip_password: 'sip-secret-1' }),
-    ).toEqual({ id: 'call-1', iceServers, roomId: 'room-1', sipUsername: 'kiosk-sip-1', sipPassword: 'sip-secret-1' });
+    ).toEqual({ id: 'call-1', iceServers, roomId: 'room-1', roomToken: null, sipUsername: 'kiosk-sip-1', sipPassword: 'sip-secret-1' });
+  });
+
+  it("the back end's join token for the room, when it sends one", () => {
+    expect(parseServerCall({ id: 'call-1', room_id: 'room-1', room_token: 'join-from-back-end' }).roomToken).toBe('join-from-back-end');
+    expect(parseServerCall({ id: 'call-1', room_token: '' }).roomToken).toBeNull();
+    expect(parseServerCall({ id: 'call-1', room_token: { token: 'x' } }).roomToken).toBeNull();
   });
 
   it('with only its id: no ICE servers, no room, an empty SIP login (each route then fails or falls back on its own)', () => {
-    expect(parseServerCall({ id: 42 })).toEqual({ id: '42', iceServers: [], roomId: null, sipUsername: '', sipPassword: '' });
+    expect(parseServerCall({ id: 42 })).toEqual({ id: '42', iceServers: [], roomId: null, roomToken: null, sipUsername: '', sipPassword: '' });
     expect(parseServerCall({ id: 'call-1', token: null, room_id: '', sip_username: null, sip_password: 7 })).toEqual({
       id: 'call-1',
       iceServers: [],
       roomId: null,
+      roomToken: null,
       sipUsername: '',
       sipPassword: '7',
     });

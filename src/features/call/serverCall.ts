@@ -6,6 +6,8 @@ export interface ServerCall {
   id: string;
   iceServers: RTCIceServer[];
   roomId: string | null;
+  /** The back end's join token for the room (`room_token`, optional): with it the kiosk never asks the video provider for one. */
+  roomToken: string | null;
   sipUsername: string;
   sipPassword: string;
 }
@@ -20,6 +22,7 @@ const serverCallSchema = v.object({
   id: someText,
   token: v.fallback(v.object({ iceServers: v.array(v.unknown()) }), { iceServers: [] }),
   room_id: v.fallback(v.nullable(someText), null),
+  room_token: v.fallback(v.nullable(someText), null),
   sip_username: v.fallback(text, ''),
   sip_password: v.fallback(text, ''),
 });
@@ -28,12 +31,13 @@ const serverCallSchema = v.object({
 export function parseServerCall(raw: unknown): ServerCall {
   const call = v.safeParse(serverCallSchema, raw);
   if (!call.success) throw new Error('The created call has no id');
-  const { id, token, room_id, sip_username, sip_password } = call.output;
+  const { id, token, room_id, room_token, sip_username, sip_password } = call.output;
   return {
     id,
     // The entries as sent (credentials included), only the usable ones.
     iceServers: token.iceServers.filter((entry) => v.is(iceServer, entry)),
     roomId: room_id,
+    roomToken: room_token,
     sipUsername: sip_username,
     sipPassword: sip_password,
   };

@@ -23,8 +23,8 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-const kit = (providers: 'live' | 'simulator', realtime = createFakeRealtime()) =>
-  createCallKit({ providers, realtime, videoApiUrl: VIDEO_API, videoApiKey: 'video-key' });
+const kit = (providers: 'live' | 'simulator', realtime = createFakeRealtime(), videoApiKey: string | null = 'video-key') =>
+  createCallKit({ providers, realtime, videoApiUrl: VIDEO_API, videoApiKey });
 const leg = { callId: 'call-1', channel: CHANNEL, signal: new AbortController().signal };
 
 describe('the call kit', () => {
@@ -44,8 +44,12 @@ describe('the call kit', () => {
   });
 
   it("asks the video provider for a join token with the configured origin and key", async () => {
-    await expect(kit('live').requestJoinToken('room-1')).resolves.toBe('join-1');
+    await expect(kit('live').requestJoinToken?.('room-1')).resolves.toBe('join-1');
     expect(tokens).toEqual([{ url: `${VIDEO_API}/v2/rooms/room-1/actions/generate_join_client_token`, authorization: 'Bearer video-key' }]);
+  });
+
+  it('built without the key, it has no way to ask the video provider for join tokens', () => {
+    expect(kit('live', createFakeRealtime(), null).requestJoinToken).toBeNull();
   });
 
   it('live: each part of a call is the vendor adapter', async () => {

@@ -13,7 +13,8 @@ export interface CallKitOptions {
   providers: 'live' | 'simulator';
   realtime: RealtimeService;
   videoApiUrl: string;
-  videoApiKey: string;
+  /** The video provider's key; null: no join tokens from the provider (the back end sends them). */
+  videoApiKey: string | null;
 }
 
 /** Loaded with the first call (a chunk of its own); the vendor SDKs load later still, per route. */
@@ -22,6 +23,6 @@ export function createCallKit({ providers, realtime, videoApiUrl, videoApiKey }:
     providers: createCallProviders(providers, realtime),
     media: { open: () => openCamera(CALL_MEDIA_CONSTRAINTS), stop: stopStream, capture: (stream) => captureFrame(stream) },
     createPeer: createPeerSession,
-    requestJoinToken: createJoinTokenRequester({ apiUrl: videoApiUrl, apiKey: videoApiKey }),
+    requestJoinToken: videoApiKey === null ? null : createJoinTokenRequester({ apiUrl: videoApiUrl, apiKey: videoApiKey }),
   };
 }

@@ -91,6 +91,6 @@ export interface CallKit {
   media: CallMedia;
   /** The browser's peer connection, for video without the provider flag (the same in both modes). */
   createPeer(options: PeerOptions): PeerSession;
-  /** A client token to join a video room. */
-  requestJoinToken(roomId: string, signal?: AbortSignal): Promise<string>;
+  /** Asks the video provider for a client token to join a video room; null in a build without the provider's key. */
+  requestJoinToken: ((roomId: string, signal?: AbortSignal) => Promise<string>) | null;
 }

@@ -22,6 +22,52 @@ describe('video with the provider flag: a video room', () => {
     expect(kiosk.call().route).toBe('room');
   });
 
+  it("with the back end's room_token it joins with that, and never asks the video provider", async () => {
+    apiServer.use(http.post(`${API_URL}/api/telephone-entry/calls`, () => HttpResponse.json({ ...serverCall(), room_token: 'join-from-back-end' })));
+    const { kiosk, room } = await roomCall();
+    expect(room().input).toMatchObject({ roomId: 'room-1', clientToken: 'join-from-back-end' });
+    expect(kiosk.fake.requestJoinToken).not.toHaveBeenCalled();
+    expect(kiosk.call().route).toBe('room');
+  });
+
+  it('a build without the provider key joins with room_token; without either the call goes to SIP at once, and says why', async () => {
+    const withoutKey = async () => {
+      const kiosk = callStore({ telnyx: true });
+      const kit = await kiosk.fake.load();
+      kiosk.fake.load.mockResolvedValueOnce({ ...kit, requestJoinToken: null });
+      kiosk.request();
+      await untilCreated();
+      return kiosk;
+    };
+    apiServer.use(http.post(`${API_URL}/api/telephone-entry/calls`, () => HttpResponse.json({ ...serverCall(), room_token: 'join-from-back-end' }), { once: true }));
+    const minted = await withoutKey();
+    expect(minted.fake.legs.room[0]?.input).toMatchObject({ clientToken: 'join-from-back-end' });
+    expect(minted.call().route).toBe('room');
+    minted.cancel();
+
+    const unminted = await withoutKey();
+    expect(unminted.fake.legs.room).toEqual([]);
+    expect(unminted.call().route).toBe('sip');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(loggedLines()).toContainEqual([
+      'Video could not start: calling by phone',
+      'The created call has no room_token, and this build has no video provider key',
+    ]);
+  });
+
+  it('a room that has been left decides nothing: its late open_gate neither opens the gate nor stops the phone ringing', async () => {
+    const { kiosk, room } = await roomCall();
+    await vi.advanceTimersByTimeAsync(30100);
+    expect(kiosk.call().route).toBe('sip');
+    vi.mocked(kiosk.services.sound.stop).mockClear();
+    room().events.onMessage('open_gate');
+    room().events.onMessage('answered');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(kiosk.services.hardware.openGate).not.toHaveBeenCalled();
+    expect(kiosk.services.sound.stop).not.toHaveBeenCalled();
+    expect(kiosk.call()).toMatchObject({ phase: 'ready', route: 'sip', connected: false });
+  });
+
   it("'answered': connected, the ring stops, the caller is published; the remote video shows", async () => {
     const { kiosk, room } = await roomCall();
     const remote = fakeStream();

@@ -8,7 +8,17 @@ import { showRemoteStream } from './routeHelpers';
 export const ROOM_JOIN_DEADLINE_MS = 15000;
 
 /**
- * With the provider flag and video: a video room. The first message from the
+ * A join token from the video provider, with the build's key; a build without
+ * one (the recommended build: the back end sends `room_token`) cannot join.
+ */
+function providerToken({ requestJoinToken }: VideoCall['kit'], roomId: string): Promise<string> {
+  if (!requestJoinToken) throw new Error('The created call has no room_token, and this build has no video provider key');
+  return withDeadline(ROOM_JOIN_DEADLINE_MS, 'Video room token', (signal) => requestJoinToken(roomId, signal));
+}
+
+/**
+ * With the provider flag and video: a video room, joined with the back end's
+ * `room_token` when the call carries one. The first message from the
  * other side means it answered (the ring stops): 'answered' shows the call as
  * connected and publishes the caller, 'open_gate' completes with the gate,
  * 'decline' ends it refused. Resolves 'answered' at the first message, or
@@ -18,9 +28,7 @@ export async function roomRoute(api: RouteApi, call: VideoCall): Promise<'answer
   const { server, scope, services, callId, kit } = call;
   if (!server.roomId) throw new Error('The created call has no room_id');
   const roomId = server.roomId;
-  const clientToken = await api.pause(
-    withDeadline(ROOM_JOIN_DEADLINE_MS, 'Video room token', (signal) => kit.requestJoinToken(roomId, signal)),
-  );
+  const clientToken = server.roomToken ?? (await api.pause(providerToken(kit, roomId)));
   const client = await api.pause(kit.providers.room());
 
   let settle: (outcome: 'answered' | 'fallback') => void = () => undefined;
@@ -41,6 +49,8 @@ export async function roomRoute(api: RouteApi, call: VideoCall): Promise<'answer
         { callId: server.id, channel: call.channel, signal, roomId, clientToken },
         {
           onMessage: (payload) => {
+            // A room that has been left (the phone took over, or the call ended) decides nothing.
+            if (scope.closed) return;
             answered = true;
             services.sound.stop('ring');
             settle('answered');
