@@ -108,6 +108,48 @@ test.describe('offline', () => {
     expect(delivered).toEqual(received.map(({ user_code, access_granted, created_at }: SimRecord) => ({ user_code, access_granted, created_at })));
   });
 
+  test('5,000 card reads through the console route while the API is down, then two reloads: the gate still opens, and each record reaches the back end once', async ({
+    page,
+    kiosk,
+    sim,
+    waitForRecords,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(...API_DOWN_ERRORS, ...CHANNEL_DOWN_ERRORS, ...HARDWARE_OVERTAKEN_ERRORS);
+    test.setTimeout(240_000);
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    sim.setOffline(true);
+    // Cards no one holds, each its own number, read as the console reads them (POST /sim/facility).
+    const cards = Array.from({ length: 5_000 }, (_, index) => String(900_000_000 + index));
+    for (let start = 0; start < cards.length; start += 50) {
+      await Promise.all(
+        cards.slice(start, start + 50).map(async (code) => {
+          const response = await fetch(`${sim.url}/sim/facility`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+          expect(response.ok).toBe(true);
+        }),
+      );
+    }
+    await expect.poll(async () => (await storedQueue(page)).length, { timeout: 60_000 }).toBe(cards.length);
+
+    for (let reload = 0; reload < 2; reload += 1) {
+      await page.reload();
+      await expect(homeHeading(page)).toBeVisible();
+    }
+    await waitForHardwareSocket(sim);
+    sim.facility(KNOWN.staffCode);
+    await expect.poll(() => records(sim, 'hardware').filter((r) => r.method === 'wiegand').map((r) => r.params[1])).toEqual([KNOWN.staffCode]);
+
+    sim.setOffline(false);
+    const delivered = await waitForRecords('accessRequests', () => true, cards.length + 1, { timeout: 120_000 });
+    const refused = delivered.filter((r) => !r.access_granted).map((r) => r.user_code as string);
+    expect(new Set(refused).size).toBe(refused.length);
+    expect(refused.sort()).toEqual(cards);
+    expect(delivered.filter((r) => r.access_granted).map((r) => r.user_code)).toEqual([KNOWN.staffCode]);
+    await expect.poll(() => storedQueue(page), { timeout: 60_000 }).toEqual([]);
+    expect(records(sim, 'accessRequests')).toHaveLength(cards.length + 1);
+  });
+
   test('going offline hides the online-only links; they come back online', async ({ page, context, kiosk, allowConsoleErrors }) => {
     // The channel is authorized after the first screen; going offline at once may catch it.
     allowConsoleErrors(...BROWSER_OFFLINE_ERRORS);
