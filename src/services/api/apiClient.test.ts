@@ -66,6 +66,33 @@ describe('API client', () => {
     ]);
   });
 
+  it('asks for the property with the held ETag and reads a 304, the same tag or the same bytes as unchanged', async () => {
+    const asked: (string | null)[] = [];
+    let answer = () => HttpResponse.json({ a: 1 }, { headers: { ETag: '"v1"' } });
+    apiServer.use(
+      http.get(`${API_URL}/api/telephone-entry/property`, ({ request }) => {
+        asked.push(request.headers.get('if-none-match'));
+        return answer();
+      }),
+    );
+    const api = client();
+    await expect(api.getProperty()).resolves.toEqual({ unchanged: false, body: { a: 1 }, version: { etag: '"v1"', fingerprint: null } });
+    // A server that ignores If-None-Match but sends the same tag.
+    await expect(api.getProperty({ etag: '"v1"', fingerprint: null })).resolves.toEqual({ unchanged: true });
+    answer = () => new HttpResponse(null, { status: 304 });
+    await expect(api.getProperty({ etag: '"v1"', fingerprint: null })).resolves.toEqual({ unchanged: true });
+    expect(asked).toEqual([null, '"v1"', '"v1"']);
+
+    answer = () => HttpResponse.json({ a: 1 });
+    const full = await api.getProperty(null);
+    expect(full).toMatchObject({ unchanged: false, version: { etag: null, fingerprint: expect.any(String) } });
+    const version = full.unchanged ? null : full.version;
+    await expect(api.getProperty(version)).resolves.toEqual({ unchanged: true });
+    answer = () => HttpResponse.json({ a: 2 });
+    await expect(api.getProperty(version)).resolves.toMatchObject({ unchanged: false, body: { a: 2 } });
+    expect(asked.slice(3)).toEqual([null, null, null]);
+  });
+
   it('an unparsable body is an ApiError', async () => {
     apiServer.use(http.get(`${API_URL}/api/feature-flags`, () => new HttpResponse('<html>', { status: 200 })));
     await expect(client().getFeatureFlags()).rejects.toBeInstanceOf(ApiError);
