@@ -9,8 +9,8 @@ import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
 import { selectPropertyData } from '../property/propertySlice';
-import { selectRecordsAccessRequests, selectValidCodes } from '../property/selectors';
-import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';
+import { selectRecordsAccessRequests } from '../property/selectors';
+import { isValidEnteredCode } from '../property/validCodes';
 import {
   callApprovalReceived,
   codeEntered,
@@ -21,6 +21,7 @@ import {
   hardwareReadRefused,
 } from './gateActions';
 import { selectCodesThatOpen } from './codesThatOpen';
+import { hardwareCodeIndex, opensForHardwareRead } from './hardwareCodes';
 
 export const GATE_NO_CODE_ERROR = english('notice.noCode');
 const SORRY_CODE = english('notice.codeRefused');
@@ -38,14 +39,15 @@ function recordAccessRequest(dispatch: AppDispatch, state: RootState, code: stri
 
 /** Validates typed, scanned and hardware codes, takes call approvals, and opens the gate through the hardware socket. */
 export function listenForGate(startListening: AppStartListening): void {
-  // The valid codes are derived once the page is idle after property data arrives (stored or loaded), not in
-  // the fifth digit's key press: on the panel, with thousands of residents, that took milliseconds before wiegand left.
+  // The codes that open, and their index for card reads, are derived once the page is idle after property data
+  // arrives (stored or loaded), not in the fifth digit's key press or on a card read: on the panel, with thousands
+  // of residents, that took milliseconds before wiegand left.
   startListening({
     predicate: (_action, current, previous) => selectPropertyData(current) !== selectPropertyData(previous),
     effect: async (_action, listener) => {
       listener.cancelActiveListeners();
       await listener.pause(afterFirstScreen());
-      selectValidCodes(listener.getState());
+      hardwareCodeIndex(selectCodesThatOpen(listener.getState(), Date.now()));
     },
   });
 
@@ -64,7 +66,7 @@ export function listenForGate(startListening: AppStartListening): void {
         valid = isValidEnteredCode(validCodes, code);
       } else if (hardwareCodeRead.match(action) || hardwareReadRefused.match(action)) {
         code = action.payload;
-        valid = hardwareCodeRead.match(action) && isValidHardwareCode(validCodes, code);
+        valid = hardwareCodeRead.match(action) && opensForHardwareRead(validCodes, code);
       }
       if (valid) {
         // The gate first: its signal leaves before the request is recorded.

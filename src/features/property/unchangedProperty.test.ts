@@ -24,7 +24,7 @@ afterEach(() => {
  * A back end that tags its answer with `etag()` and answers 304 when asked
  * with the current tag, as an HTTP server with ETags does.
  */
-function backEndWithETags(etag: () => string, body: () => unknown = () => rawProperty()) {
+function backEndWithETags(etag: () => string, body: () => ReturnType<typeof rawProperty> = () => rawProperty()) {
   apiServer.use(
     http.get(propertyPath, ({ request }) => {
       const asked = request.headers.get('if-none-match');
