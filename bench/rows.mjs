@@ -123,10 +123,10 @@ const across = (scale, pick) =>
 export function scaleLines(scale) {
   const has = (pick) => Object.keys(across(scale, pick)).length === 2;
   const figures = [
-    ['poll', 'unchanged poll, ETag (304): longest main-thread stall', (at) => at.pollETag?.longest],
-    ['poll', '  main thread held in all', (at) => at.pollETag?.held],
-    ['poll', 'unchanged poll, no ETag (fingerprint): longest stall', (at) => at.pollFingerprint?.longest],
-    ['poll', '  main thread held in all', (at) => at.pollFingerprint?.held],
+    ['poll', 'unchanged poll, ETag (304): main-thread task time', (at) => at.pollETag?.poll],
+    ['poll', '  the same window with no poll', (at) => at.pollETag?.idle],
+    ['poll', 'unchanged poll, no ETag (fingerprint): task time', (at) => at.pollFingerprint?.poll],
+    ['poll', '  the same window with no poll', (at) => at.pollFingerprint?.idle],
     ['directory', 'page turn (GEN2): keydown -> next frame', (at) => at.directory?.pageFrames],
     ['lookup', 'digits 1-3: keydown -> next frame', (at) => at.lookup?.typing],
     ['lookup', '4th digit, resident found: -> call screen frame', (at) => at.lookup?.found],
