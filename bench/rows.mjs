@@ -116,6 +116,9 @@ function scaled(row, figure, samples, unit = ms) {
   return line(row, figure, `${at(small)}; ${at(large)}; ratio ${ratio.toFixed(2)}`, atMost(ratio, BUDGETS.scaleRatio, `ratio <= ${BUDGETS.scaleRatio}`));
 }
 
+/** Long Tasks reports from 50 ms: a window without one counts as 50. */
+const longTask = (value) => (value <= 50 ? '<=50 ms' : ms(value));
+
 /** Samples of `pick(figures at a size)` at each size that has them. */
 const across = (scale, pick) =>
   Object.fromEntries(Object.entries(scale).flatMap(([size, at]) => (pick(at) ? [[size, pick(at)]] : [])));
@@ -125,15 +128,17 @@ export function scaleLines(scale) {
   const figures = [
     ['poll', 'unchanged poll, ETag (304): main-thread task time', (at) => at.pollETag?.poll],
     ['poll', '  the same window with no poll', (at) => at.pollETag?.idle],
+    ['poll', '  longest task', (at) => at.pollETag?.longest, longTask],
     ['poll', 'unchanged poll, no ETag (fingerprint): task time', (at) => at.pollFingerprint?.poll],
     ['poll', '  the same window with no poll', (at) => at.pollFingerprint?.idle],
+    ['poll', '  longest task', (at) => at.pollFingerprint?.longest, longTask],
     ['directory', 'page turn (GEN2): keydown -> next frame', (at) => at.directory?.pageFrames],
     ['lookup', 'digits 1-3: keydown -> next frame', (at) => at.lookup?.typing],
     ['lookup', '4th digit, resident found: -> call screen frame', (at) => at.lookup?.found],
     ['wiegand', 'fifth digit keydown -> socket gets wiegand', (at) => at.wiegand?.wiegand],
     ['wiegand', '  in the page: keydown -> wiegand frame sent', (at) => at.wiegand?.inPage],
   ];
-  return figures.filter(([, , pick]) => has(pick)).map(([row, figure, pick]) => scaled(row, figure, across(scale, pick)));
+  return figures.filter(([, , pick]) => has(pick)).map(([row, figure, pick, unit]) => scaled(row, figure, across(scale, pick), unit));
 }
 
 export function queueLines(queue) {
