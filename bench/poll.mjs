@@ -5,7 +5,7 @@
 // does. The figure is Chromium's main-thread task time (the DevTools
 // protocol's TaskDuration, slowed 4x like everything else) from just before
 // the request until 800 ms after its answer ended; beside it the same for a
-// window of the same length with no poll, right before: what the page does
+// window of the same length with no poll, right after: what the page does
 // anyway (timers, and at 50,000 residents storage writes it retries). And
 // the poll window's longest task (Long Tasks, 50 ms and more; none counts as
 // 50): a long one would hold back a gate signal.

@@ -4,6 +4,7 @@ import { propertyLoadFailed, propertyLoadStarted, selectPropertyError, selectPro
 import { featureFlagsLoaded, parseFeatureFlags } from './featureFlagsSlice';
 import { parsePropertyResponse } from './parsePropertyResponse';
 import { propertyLoaded, propertyRefreshRequested, selectPropertyData } from './propertySlice';
+import { sameData } from './sameData';
 import type { PropertyData } from './types';
 
 export const PROPERTY_REFRESH_MS = 60000;
@@ -39,7 +40,8 @@ class NothingHeld extends Error {
  * bad records are skipped and logged in one line. An answer the client finds
  * unchanged (a 304 to `If-None-Match`, the same ETag, the same bytes) is not
  * parsed: the held data object is kept, so nothing derived from it is
- * rebuilt, and the load counts as a success. Resolves with what is now taken.
+ * rebuilt, and the load counts as a success; so is it when a new answer
+ * parses to the same data. Resolves with what is now taken.
  */
 async function loadProperty({ dispatch, getState, extra: { api, logger: root } }: AppListenerApi, taken: Taken | null): Promise<Taken | null> {
   const logger = root.child('property');
@@ -56,8 +58,10 @@ async function loadProperty({ dispatch, getState, extra: { api, logger: root } }
     }
     const parsed = parsePropertyResponse(answer.body);
     if (parsed.problems.length > 0) logger.error('Property data had malformed entries', summarize(parsed.problems));
-    dispatch(propertyLoaded({ data: parsed.data, twimlToken: parsed.twimlToken }));
-    return { data: parsed.data, version: answer.version };
+    // New bytes may hold the same data: a fresh twimlToken, data read back from storage. The held object is kept.
+    const data = held && sameData(held, parsed.data) ? held : parsed.data;
+    dispatch(propertyLoaded({ data, twimlToken: parsed.twimlToken }));
+    return { data, version: answer.version };
   } catch (error) {
     dispatch(propertyLoadFailed());
     logger.error('Property data could not be loaded', error);

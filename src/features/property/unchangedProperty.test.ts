@@ -40,7 +40,7 @@ function backEndWithout(text: () => string) {
   apiServer.use(
     http.get(propertyPath, ({ request }) => {
       conditions.push(request.headers.get('if-none-match'));
-      return new HttpResponse(text(), { headers: { 'Content-Type': 'application/json' } });
+      return new HttpResponse(text(), { headers: { 'Content-Type': 'application/json', 'Content-Length': String(new Blob([text()]).size) } });
     }),
   );
 }
@@ -144,5 +144,29 @@ describe('a back end without ETags', () => {
     await poll(store);
     expect(selectPropertyData(store.getState())).toBe(second);
     expect(conditions).toEqual([null, null, null, null]);
+  });
+
+  it('other bytes with the same data (a fresh twimlToken, another key order) keep the data object and take the token', async () => {
+    let text = JSON.stringify(rawProperty());
+    backEndWithout(() => text);
+    const store = await start();
+    const first = selectPropertyData(store.getState());
+    // A new token, and the keys in another order, as another serializer might write them.
+    text = JSON.stringify(Object.fromEntries(Object.entries(rawProperty({ twimlToken: 'twiml-2' })).reverse()));
+    await poll(store);
+    expect(selectPropertyData(store.getState())).toBe(first);
+    expect(selectTwimlToken(store.getState())).toBe('twiml-2');
+  });
+
+  it('data read back from storage is kept when the first answer holds the same', async () => {
+    backEndWithout(() => JSON.stringify(rawProperty()));
+    const stored = await start();
+    const data = selectPropertyData(stored.getState());
+    stored.dispose();
+    const store = makeStore(createTestServices(), { property: { data, twimlToken: 'twiml-1' } });
+    store.dispatch(appStarted());
+    onTestFinished(() => store.dispose());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(selectPropertyData(store.getState())).toBe(data);
   });
 });

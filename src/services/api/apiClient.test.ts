@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
-import { ApiError, createApiClient } from './apiClient';
+import { ApiError, BLOB_FROM_BYTES, createApiClient } from './apiClient';
 import { createRemoteLogger } from './remoteLogger';
 
 withApiServer();
@@ -91,6 +91,23 @@ describe('API client', () => {
     answer = () => HttpResponse.json({ a: 2 });
     await expect(api.getProperty(version)).resolves.toMatchObject({ unchanged: false, body: { a: 2 } });
     expect(asked.slice(3)).toEqual([null, null, null]);
+  });
+
+  it('reads a large property answer, or one of untold size, through a Blob, to the same effect', async () => {
+    const body = { residents: Array.from({ length: 30_000 }, (_, id) => ({ id, directory_display_name: `Resident ${id}` })) };
+    const text = JSON.stringify(body);
+    expect(text.length).toBeGreaterThan(BLOB_FROM_BYTES);
+    let told = true;
+    apiServer.use(
+      http.get(`${API_URL}/api/telephone-entry/property`, () =>
+        new HttpResponse(text, { headers: told ? { 'Content-Length': String(text.length) } : {} }),
+      ),
+    );
+    const api = client();
+    const full = await api.getProperty();
+    expect(full).toMatchObject({ unchanged: false, body });
+    told = false;
+    await expect(api.getProperty(full.unchanged ? null : full.version)).resolves.toEqual({ unchanged: true });
   });
 
   it('an unparsable body is an ApiError', async () => {
