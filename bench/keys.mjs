@@ -1,8 +1,8 @@
 // The gate and input rows: real key presses (Chromium's input pipeline, through
-// the DevTools protocol) with the main thread slowed, on a 5,000-resident
-// property.
+// the DevTools protocol) with the main thread slowed, on the property the
+// simulator serves (5,000 residents; 50,000 in the scale rows).
 //
-// Gate: 50 codes typed on home, each on a freshly loaded page (every code's
+// Gate: 50 codes (residents' access codes, in order) typed on home, each on a freshly loaded page (every code's
 // notification ends with the kiosk reloading itself, as on the panel). From the fifth digit's keydown sent
 // to Chromium until the simulator's hardware socket receives `wiegand`: both
 // ends are stamped on the benchmark's own clock (Node), so no clock is compared
@@ -11,10 +11,11 @@
 //
 // Input: Event Timing durations (keydown to the next frame presented), which
 // Chromium reports only from 16 ms up: a press without an entry took less.
+// Also, to the millisecond, each keydown's timestamp to the start of the next
+// animation frame (the screen's update is rendered by then).
 import { VIEWPORT, sleep, slowDown, until } from './common.mjs';
 
 const CODES = Number(process.env.BENCH_CODES ?? 50);
-const FIRST_CODE = 10001; // residents' codes in bench/property.mjs: 10001 + index
 /** Between presses: a quick typist. */
 const TYPING_GAP_MS = 150;
 const PAGE_TURNS = { down: 30, up: 10 };
@@ -25,9 +26,12 @@ const PAGE_TURNS = { down: 30, up: 10 };
  * to a WebSocket.
  */
 function recordInput() {
-  const log = { keys: [], slow: [], wiegandSent: [] };
+  const log = { keys: [], slow: [], wiegandSent: [], toFrame: [] };
   window.__input = log;
-  window.addEventListener('keydown', (event) => log.keys.push({ key: event.key, at: event.timeStamp, path: location.pathname }), true);
+  window.addEventListener('keydown', (event) => {
+    log.keys.push({ key: event.key, at: event.timeStamp, path: location.pathname });
+    requestAnimationFrame(() => log.toFrame.push(performance.now() - event.timeStamp));
+  }, true);
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.name === 'keydown') log.slow.push({ at: entry.startTime, duration: entry.duration });
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
@@ -42,7 +46,7 @@ function recordInput() {
 const durations = (keys, slow) => keys.map((key) => slow.find((entry) => Math.abs(entry.at - key.at) < 0.5)?.duration ?? null);
 
 /** A page on the kiosk's home screen with its hardware socket connected, main thread slowed. */
-async function openKiosk(browser, kiosk, model) {
+export async function openKiosk(browser, kiosk, model) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.addInitScript(recordInput);
@@ -50,7 +54,7 @@ async function openKiosk(browser, kiosk, model) {
   const ready = async (load) => {
     const connections = kiosk.sim.state.hardware.filter((entry) => entry.method === 'detectUrl').length;
     await load();
-    await page.getByRole('heading', { name: /^Welcome to / }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: /^Welcome to / }).waitFor({ timeout: 120_000 });
     await until(() => kiosk.sim.state.hardware.filter((entry) => entry.method === 'detectUrl').length > connections, 'the hardware socket');
     // A visitor reaches the panel after the screen has settled (lazy screens preloaded).
     await page.waitForLoadState('networkidle');
@@ -61,15 +65,19 @@ async function openKiosk(browser, kiosk, model) {
   return { page, context, reloaded: () => ready(() => page.waitForEvent('load', { timeout: 20_000 })) };
 }
 
+/** The first `count` residents' access codes the simulator serves. */
+function accessCodes(kiosk, count) {
+  return kiosk.sim.state.property.residents.flatMap((r) => (r.property_access_code ? [r.property_access_code.code] : [])).slice(0, count);
+}
+
 /** @param {import('@playwright/test').Browser} browser */
-export async function measureGate(browser, kiosk) {
+export async function measureGate(browser, kiosk, count = CODES) {
   const { page, context, reloaded } = await openKiosk(browser, kiosk, 'GEN2');
   const wiegand = [];
   const inPage = [];
   const firstDigit = [];
   const codeDigits = [];
-  for (let i = 0; i < CODES; i += 1) {
-    const code = String(FIRST_CODE + i);
+  for (const code of accessCodes(kiosk, count)) {
     for (const digit of code.slice(0, 4)) {
       await page.keyboard.press(digit);
       await sleep(TYPING_GAP_MS);
@@ -112,5 +120,39 @@ export async function measureDirectoryPaging(browser, kiosk) {
   }
   const log = await page.evaluate(() => window.__input);
   await context.close();
-  return { pages: durations(log.keys.slice(before), log.slow) };
+  return { pages: durations(log.keys.slice(before), log.slow), pageFrames: log.toFrame.slice(before) };
+}
+
+/**
+ * Lookup codes on GEN2's directory: the listed residents' codes, in order,
+ * each from home (DOWN), its four digits typed; the fourth finds the resident
+ * and opens the call screen, then BACK ends the call before it is answered.
+ * Each digit's keydown to the next frame.
+ */
+export async function measureLookups(browser, kiosk, count) {
+  const { page, context } = await openKiosk(browser, kiosk, 'GEN2');
+  const listed = (r) => [true, 1, '1', 'true'].includes(r.enable_directory_listing);
+  const codes = kiosk.sim.state.property.residents.filter(listed).slice(0, count).map((r) => r.directory_lookup_code);
+  const typing = [];
+  const found = [];
+  for (const code of codes) {
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.directory-page[aria-label="Page 1"]').waitFor();
+    await sleep(TYPING_GAP_MS);
+    const before = await page.evaluate(() => window.__input.toFrame.length);
+    for (const digit of code) {
+      await page.keyboard.press(digit);
+      await sleep(TYPING_GAP_MS);
+    }
+    await page.waitForURL(/\/call/);
+    await page.waitForFunction((n) => window.__input.toFrame.length >= n, before + 4);
+    const frames = await page.evaluate((from) => window.__input.toFrame.slice(from, from + 4), before);
+    typing.push(...frames.slice(0, 3));
+    found.push(frames[3]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: /^Welcome to / }).waitFor();
+    await sleep(300);
+  }
+  await context.close();
+  return { typing, found };
 }

@@ -10,6 +10,8 @@ export const BUDGETS = {
   inputP95Ms: 24,
   qrMedianMs: 10,
   soakHeapBytes: 1_000_000,
+  /** The scale rows: the large property's (or queue's) median over the small one's. */
+  scaleRatio: 1.5,
 };
 
 const spread = (values) => {
@@ -103,4 +105,42 @@ export function soakLines(soak) {
       budget(last.peersOpen === 0 && last.peersReachable <= first.peersReachable, 'flat')),
     line('soak', 'verdict of bench:memory', soak.verdict),
   ];
+}
+
+/** The figure at each size, and the large one's median over the small one's. */
+function scaled(row, figure, samples, unit = ms) {
+  const [small, large] = Object.keys(samples).map(Number).sort((a, b) => a - b);
+  const median = (size) => stats(samples[size]).median;
+  const ratio = median(large) / median(small);
+  const at = (size) => `${size.toLocaleString('en')}: ${unit(median(size))} (p95 ${unit(stats(samples[size]).p95)})`;
+  return line(row, figure, `${at(small)}; ${at(large)}; ratio ${ratio.toFixed(2)}`, atMost(ratio, BUDGETS.scaleRatio, `ratio <= ${BUDGETS.scaleRatio}`));
+}
+
+/** Long Tasks reports from 50 ms: a window without one counts as 50. */
+const longTask = (value) => (value <= 50 ? '<=50 ms' : ms(value));
+
+/** Samples of `pick(figures at a size)` at each size that has them. */
+const across = (scale, pick) =>
+  Object.fromEntries(Object.entries(scale).flatMap(([size, at]) => (pick(at) ? [[size, pick(at)]] : [])));
+
+export function scaleLines(scale) {
+  const has = (pick) => Object.keys(across(scale, pick)).length === 2;
+  const figures = [
+    ['poll', 'unchanged poll, ETag (304): main-thread task time', (at) => at.pollETag?.poll],
+    ['poll', '  the same window with no poll', (at) => at.pollETag?.idle],
+    ['poll', '  longest task', (at) => at.pollETag?.longest, longTask],
+    ['poll', 'unchanged poll, no ETag (fingerprint): task time', (at) => at.pollFingerprint?.poll],
+    ['poll', '  the same window with no poll', (at) => at.pollFingerprint?.idle],
+    ['poll', '  longest task', (at) => at.pollFingerprint?.longest, longTask],
+    ['directory', 'page turn (GEN2): keydown -> next frame', (at) => at.directory?.pageFrames],
+    ['lookup', 'digits 1-3: keydown -> next frame', (at) => at.lookup?.typing],
+    ['lookup', '4th digit, resident found: -> call screen frame', (at) => at.lookup?.found],
+    ['wiegand', 'fifth digit keydown -> socket gets wiegand', (at) => at.wiegand?.wiegand],
+    ['wiegand', '  in the page: keydown -> wiegand frame sent', (at) => at.wiegand?.inPage],
+  ];
+  return figures.filter(([, , pick]) => has(pick)).map(([row, figure, pick, unit]) => scaled(row, figure, across(scale, pick), unit));
+}
+
+export function queueLines(queue) {
+  return [scaled('queue', 'one sent batch of 500 (Node, the slice\'s actions)', queue)];
 }

@@ -9,8 +9,15 @@
 //   qr      jsQR beside zxing-wasm on the same 100 camera frames
 //   soak    `npm run bench:memory` with 300 visitor sessions (about half an hour)
 //
+// The scale rows, each at 5,000 and 50,000 residents with the ratio (scale.mjs):
+//   poll, directory, lookup, wiegand
+// and at 5,000 and 100,000 queued records (queue.mjs):
+//   queue   one sent batch
+//
 // Writes bench/results.json. Options (env): BENCH_ROWS (a comma-separated
-// subset of the rows above), BENCH_SESSIONS (soak, default 300), CHROMIUM_PATH.
+// subset of the rows above; all of them by default), BENCH_SESSIONS (soak,
+// default 300), BENCH_SCALE_CODES (wiegand, default 10), BENCH_LOOKUPS
+// (lookup, default 4), BENCH_POLLS (poll, default 10), CHROMIUM_PATH.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,13 +27,16 @@ import { chromium } from '@playwright/test';
 import { measureBundle } from './bundle.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, CPU_SLOWDOWN, startKiosk } from './common.mjs';
 import { measureDirectoryPaging, measureGate } from './keys.mjs';
-import { largeProperty } from './property.mjs';
+import { largeSeed } from '../simulator/seed.mjs';
 import { measureQr } from './qr.mjs';
-import { bundleLines, gateLines, inputLines, qrLines, soakLines, startLines } from './rows.mjs';
+import { measureQueue } from './queue.mjs';
+import { bundleLines, gateLines, inputLines, qrLines, queueLines, scaleLines, soakLines, startLines } from './rows.mjs';
+import { measureScale, SCALE_ROWS } from './scale.mjs';
 import { machine, printTable, writeResults } from './report.mjs';
 import { measureStart } from './start.mjs';
 
-const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,gate,input,qr,soak').split(',');
+const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,gate,input,qr,soak,poll,directory,lookup,wiegand,queue').split(',');
+const QUEUE_SIZES = [5000, 100_000];
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 300);
 const RESIDENTS = 5000;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -59,8 +69,8 @@ const about = machine(browser.version());
 console.log(`Kiosk benchmark ${about.date}: ${about.cores} cores (${about.cpu}), load average ${about.loadAverage.join(' ')}, Chromium ${about.chromium}`);
 console.log(`Main thread slowed ${CPU_SLOWDOWN}x for start, gate and input; a ${RESIDENTS.toLocaleString('en')}-resident property. Rows: ${ROWS.join(', ')}`);
 try {
-  if (ROWS.some((row) => ['bundle', 'start', 'gate', 'input'].includes(row))) {
-    const kiosk = await startKiosk({ property: largeProperty(RESIDENTS), build: { manifest: true } });
+  if (ROWS.some((row) => ['bundle', 'start', 'gate', 'input', ...SCALE_ROWS].includes(row))) {
+    const kiosk = await startKiosk({ property: largeSeed(RESIDENTS), build: { manifest: true } });
     try {
       if (ROWS.includes('bundle')) lines.push(...bundleLines((results.bundle = await measureBundle(kiosk.dir))));
       if (ROWS.includes('start')) {
@@ -81,6 +91,8 @@ try {
         if (ROWS.includes('gate')) lines.push(...gateLines((results.gate = gate)));
         if (ROWS.includes('input')) lines.push(...inputLines((results.input = { ...gate, ...paging })));
       }
+      // Last: they change the property the simulator serves.
+      if (ROWS.some((row) => SCALE_ROWS.includes(row))) lines.push(...scaleLines((results.scale = await measureScale(browser, kiosk, ROWS))));
     } finally {
       await kiosk.close();
     }
@@ -92,6 +104,7 @@ try {
 } finally {
   await browser.close();
 }
+if (ROWS.includes('queue')) lines.push(...queueLines((results.queue = await measureQueue(QUEUE_SIZES))));
 if (ROWS.includes('soak')) lines.push(...soakLines((results.soak = await soak())));
 
 printTable(lines);

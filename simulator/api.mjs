@@ -1,5 +1,6 @@
 // The kiosk's back end: the HTTP API of docs/rules.md#r7-1-2 under /api/.
-import { HttpError, bearerToken, isPlainObject, readBody, readObject, sendJson } from './http-util.mjs';
+import { createHash } from 'node:crypto';
+import { HttpError, bearerToken, isPlainObject, readBody, readObject, sendJson, sendJsonText } from './http-util.mjs';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -97,6 +98,21 @@ export function createApi({ token, store, pusher, faults }) {
     return call;
   }
 
+  /**
+   * The property data; with `state.propertyETag` on, tagged with an ETag (a
+   * hash of the answer), and a request whose If-None-Match names the current
+   * tag gets 304 with no body, as an HTTP server with ETags answers.
+   * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
+   */
+  function sendProperty(req, res) {
+    const text = JSON.stringify(state.property);
+    if (!state.propertyETag) return sendJsonText(res, 200, text);
+    const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
+    const asked = (req.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+    if (asked.includes(etag)) return void res.writeHead(304, { ETag: etag }).end();
+    sendJsonText(res, 200, text, { ETag: etag });
+  }
+
   /** @type {Record<string, (req: import('node:http').IncomingMessage) => Promise<unknown>>} */
   const routes = {
     'GET feature-flags': async () => state.featureFlags,
@@ -137,6 +153,7 @@ export function createApi({ token, store, pusher, faults }) {
     if (!route) throw new HttpError(404, `No route ${req.method} /api/${path}`);
     const fault = faults.take(path);
     if (fault) return faults.play(fault, req, res, () => route(req));
+    if (path === 'telephone-entry/property') return sendProperty(req, res);
     sendJson(res, 200, await route(req));
   };
 }

@@ -2,6 +2,7 @@
 // actions as JS methods (in-process tests) and as /sim/ HTTP routes.
 import { authorizePropertyChannel } from './api.mjs';
 import { HttpError, isPlainObject, readBody, readObject, sendJson } from './http-util.mjs';
+import { largeSeed, MAX_RESIDENTS } from './seed.mjs';
 
 /**
  * What the far end of a call can do, as the channel event that does it
@@ -88,6 +89,24 @@ export function createControls({ store, pusher, hardware, faults }) {
       state.roomTokens = enabled;
       store.changed();
     },
+    /**
+     * Serves the seed grown to `count` residents (seed.mjs, largeSeed), then
+     * tells the kiosk to reload; the meta, device and feature flags are the seed's.
+     * @param {number} count 0 to MAX_RESIDENTS
+     */
+    seedResidents(count) {
+      if (!Number.isInteger(count) || count < 0 || count > MAX_RESIDENTS) {
+        throw new HttpError(400, `\`residents\` must be a whole number from 0 to ${MAX_RESIDENTS}`);
+      }
+      state.property = largeSeed(count);
+      store.changed();
+      return channelEvent('property-updated');
+    },
+    /** @param {boolean} on whether the property answer carries an ETag and answers a matching If-None-Match with 304 */
+    setPropertyETag(on) {
+      state.propertyETag = on;
+      store.changed();
+    },
     /** @param {boolean} offline while true every /api/ route answers 503 */
     setOffline(offline) {
       state.offline = offline;
@@ -143,6 +162,16 @@ export function createControlRoutes(controls, store) {
     'POST refresh': async () => ({ sent: controls.refresh() }),
     'POST property-updated': async () => ({ delivered: controls.propertyUpdated() }),
     'PATCH property': async (req) => ({ delivered: controls.patchProperty(await readObject(req)) }),
+    'POST seed': async (req) => {
+      const { residents } = await readObject(req);
+      return { delivered: controls.seedResidents(residents) };
+    },
+    'POST property-etag': async (req) => {
+      const { etag } = await readObject(req);
+      if (typeof etag !== 'boolean') throw new HttpError(400, '`etag` must be a boolean');
+      controls.setPropertyETag(etag);
+      return { etag };
+    },
     'POST offline': async (req) => {
       const { offline } = await readObject(req);
       if (typeof offline !== 'boolean') throw new HttpError(400, '`offline` must be a boolean');

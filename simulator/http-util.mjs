@@ -11,17 +11,26 @@ export class HttpError extends Error {
   }
 }
 
-/** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} body */
-export function sendJson(res, status, body) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+/** @param {import('node:http').ServerResponse} res @param {number} status @param {string} text JSON @param {Record<string, string>} [headers] */
+export function sendJsonText(res, status, text, headers = {}) {
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
-/** The kiosk is served from another origin (port 5173), so the routes it uses allow any origin. */
+/** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} body */
+export function sendJson(res, status, body) {
+  sendJsonText(res, status, JSON.stringify(body));
+}
+
+/**
+ * The kiosk is served from another origin (port 5173), so the routes it uses
+ * allow any origin; it may ask for the property with If-None-Match, and
+ * reads the ETag it was answered with.
+ */
 export function setCors(res) {
   res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-None-Match');
+  res.setHeader('Access-Control-Expose-Headers', 'ETag');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
   res.setHeader('Access-Control-Max-Age', '600');
 }

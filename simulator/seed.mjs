@@ -26,6 +26,9 @@ const SPECIAL = [
 ];
 const HIDDEN = [['Quentin', 'Hale'], ['Rosa', 'Ibarra'], ['Sam', 'Keller'], ['Tess', 'Lund']];
 const LISTED_GENERATED = 64;
+const SEEDED_RESIDENTS = LISTED_GENERATED + SPECIAL.length + HIDDEN.length;
+/** Generated residents' access codes stay 5 digits (and below KNOWN.invalidCode) up to this many residents. */
+export const MAX_RESIDENTS = 60_000;
 
 // A back end without casts sends tinyint booleans as numbers or strings; the
 // residents spell theirs in turn as 1/0, "1"/"0", "true"/"false" and true/false.
@@ -42,20 +45,26 @@ const named = (first, last) => ({ display: `${first} ${last}`, sort: `${last}, $
  * @param {boolean} listed
  */
 function resident(name, k, listed) {
-  const credentials = k % 3 === 1 ? [] : [{ code: String(11001 + k) }];
+  // Beyond the seed's own residents, access codes run from 40004 (after every code of the seed) and cards are
+  // 7 digits, so no code or card repeats another's.
+  const seeded = k < SEEDED_RESIDENTS;
+  const card = seeded ? 11001 + k : 1_100_001 + k;
+  const accessCode = seeded ? 10001 + k : 40004 + k - SEEDED_RESIDENTS;
+  const credentials = k % 3 === 1 ? [] : [{ code: String(card) }];
   // A leading-zero credential: hardware reads compare numerically ("777").
   if (k === 2) credentials.push({ code: '00777' });
   return {
-    id: listed ? 101 + k : 201 + (k - LISTED_GENERATED - SPECIAL.length),
+    id: k >= SEEDED_RESIDENTS ? 1001 + k : listed ? 101 + k : 201 + (k - LISTED_GENERATED - SPECIAL.length),
     directory_display_name: name.display,
     directory_sort_name: name.sort,
-    directory_lookup_code: String(1001 + k * 13),
+    // 13 and 10,000 share no factor: the first 10,000 residents' codes are all different, then they repeat.
+    directory_lookup_code: String((1001 + k * 13) % 10_000).padStart(4, '0'),
     enable_directory_listing: spelled(listed, k),
     directory_phone_country_code: '1',
     directory_phone: String(5552000000 + k),
     user_enabled_video_calls: spelled(k % 3 !== 2, k),
     // Every 17th resident has no access code (only logged when needed: docs/rules.md#r4-9-10, #r8-2-2).
-    property_access_code: k % 17 === 16 ? null : { code: String(10001 + k) },
+    property_access_code: k % 17 === 16 ? null : { code: String(accessCode) },
     property_credentials: credentials,
   };
 }
@@ -99,6 +108,30 @@ export function seedProperty() {
     },
     twimlToken: 'sim-twiml-token',
   };
+}
+
+/**
+ * The seed grown to `count` residents (a campus, a large complex): the
+ * seed's own residents first, then generated ones shaped as they are (access
+ * codes, cards, 4-digit lookup codes, flags in every spelling), with every
+ * 97th name under '#', every 101st one of the accented or lower-case ones and
+ * every 50th unlisted. Deterministic: the same count gives the same data.
+ * @param {number} count from 0 to MAX_RESIDENTS
+ */
+export function largeSeed(count) {
+  if (!Number.isInteger(count) || count < 0 || count > MAX_RESIDENTS) {
+    throw new RangeError(`A large seed has 0 to ${MAX_RESIDENTS} residents, not ${count}`);
+  }
+  const property = seedProperty();
+  const generated = Array.from({ length: Math.max(0, count - SEEDED_RESIDENTS) }, (_, i) => {
+    const k = SEEDED_RESIDENTS + i;
+    let name = named(FIRST[(k * 5) % FIRST.length], LAST[k % LAST.length]);
+    if (k % 97 === 0) name = { display: `Office ${k}`, sort: `${(k % 9) + 1}B Office` };
+    else if (k % 101 === 0) name = SPECIAL[k % SPECIAL.length];
+    return resident(name, k, k % 50 !== 0);
+  });
+  property.residents = [...property.residents, ...generated].slice(0, count);
+  return property;
 }
 
 /** Codes and ids of the seeded property that tests rely on. */

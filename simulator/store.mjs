@@ -21,6 +21,8 @@ export function createStore(propertyData) {
     offline: false,
     /** The precision the back end stores access requests' times at: 'milliseconds', or 'seconds' as many databases do. */
     accessRequestTimes: 'milliseconds',
+    /** Whether the property answer carries an ETag (and a matching If-None-Match gets 304). */
+    propertyETag: false,
     featureFlags: { telnyx_enabled: false },
     /** Whether POST calls answers with `room_token`, a room join token minted by the back end (docs/security.md). */
     roomTokens: false,

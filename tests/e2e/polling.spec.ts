@@ -38,6 +38,34 @@ test.describe('polling', () => {
     expect(second! - first!).toBeLessThan(60_000 + 5_000 + 1_000);
   });
 
+  test("with the back end's ETag a poll asks with If-None-Match: a 304 keeps the data, a changed tag brings the change", async ({ page, kiosk, sim }) => {
+    sim.setPropertyETag(true);
+    const asked: (string | null)[] = [];
+    const answered: { status: number; etag: string | null }[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/telephone-entry/property')) asked.push(request.headers()['if-none-match'] ?? null);
+    });
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/telephone-entry/property')) answered.push({ status: response.status(), etag: response.headers()['etag'] ?? null });
+    });
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForChannel(sim);
+    await expect.poll(() => answered.length).toBeGreaterThanOrEqual(1);
+    const tag = answered[0]!.etag;
+    expect(tag).toMatch(/^".+"$/);
+
+    sim.propertyUpdated();
+    await expect.poll(() => answered.at(-1)?.status).toBe(304);
+    expect(asked.at(-1)).toBe(tag);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Maple Court Apartments!');
+
+    sim.patchProperty({ property: { public_name: 'Tagged Change' } });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Tagged Change!');
+    expect(asked.at(-1)).toBe(tag);
+    expect(answered.at(-1)?.status).toBe(200);
+    expect(answered.at(-1)?.etag).not.toBe(tag);
+  });
+
   test('after a failed load the property is retried every 5 s and the shown data is kept', async ({ page, kiosk, sim, allowConsoleErrors }) => {
     allowConsoleErrors(...API_DOWN_ERRORS);
     await page.clock.install();

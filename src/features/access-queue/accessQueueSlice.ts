@@ -31,12 +31,20 @@ export function parseAcceptedRequests(raw: unknown): AccessRequest[] {
   return answer.success ? parseEach(acceptedRequest, answer.output, 'accepted').items : [];
 }
 
+/**
+ * A long queue (100,000 after weeks offline) is copied as plain items, not
+ * Immer's drafts of them (no proxy per item), and handed over frozen, so
+ * Immer does not walk every item to freeze it: a change costs one copy.
+ */
+const plain = (items: AccessRequest[]): readonly AccessRequest[] => original(items) ?? items;
+const handedOver = (items: AccessRequest[]): AccessRequest[] => Object.freeze(items) as AccessRequest[];
+
 export const accessQueueSlice = createSlice({
   name: 'accessQueue',
   initialState,
   reducers: {
     accessRequestQueued(state, { payload }: PayloadAction<AccessRequest>) {
-      state.items.push(payload);
+      state.items = handedOver([...plain(state.items), payload]);
     },
     /**
      * Only items the server echoed back leave the queue, one per echo, matched
@@ -47,8 +55,7 @@ export const accessQueueSlice = createSlice({
       const kept = new Set(withoutEchoed(sent, echoed));
       const removed = new Set(sent.filter((item) => !kept.has(item)));
       if (removed.size === 0) return;
-      // The plain items, not Immer's drafts of them: a long queue is filtered without a proxy per item.
-      state.items = (original(state.items) ?? state.items).filter((item) => !removed.has(item));
+      state.items = handedOver(plain(state.items).filter((item) => !removed.has(item)));
     },
   },
   selectors: {

@@ -52,6 +52,13 @@ describe('call targets', () => {
     expect(describeTarget({ kind: 'manager' }, data({ property_staff: [] }))?.gateCode).toBeNull();
   });
 
+  it('finds a resident among many by id, the first of a repeated id, and a new list afresh', () => {
+    const many = data({ residents: [...Array.from({ length: 2000 }, (_, i) => ({ ...resident, id: 1000 + i, directory_display_name: `R${i}` })), { ...resident, id: 1005, directory_display_name: 'Twin' }] });
+    expect(describeTarget({ kind: 'resident', residentId: '2999' }, many)?.name).toBe('R1999');
+    expect(describeTarget({ kind: 'resident', residentId: '1005' }, many)?.name).toBe('R5');
+    expect(describeTarget({ kind: 'resident', residentId: '1005' }, data())).toBeNull();
+  });
+
   it('cannot call an unknown resident or a manager without a phone', () => {
     expect(describeTarget({ kind: 'resident', residentId: '999' }, data())).toBeNull();
     expect(describeTarget({ kind: 'resident', residentId: '<script>' }, data())).toBeNull();

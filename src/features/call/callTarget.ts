@@ -1,5 +1,5 @@
 import { english } from '../../strings/catalogue';
-import type { CodeHolder, PropertyData } from '../property/types';
+import type { CodeHolder, PropertyData, Resident } from '../property/types';
 import type { CallTargetRef } from './callEvents';
 
 /** The resident a SPACE press on home calls, to test the call path on site; who it is is not shown. */
@@ -37,6 +37,23 @@ function holderCode(holder: CodeHolder): string | null {
   return holder.property_access_code?.code ?? holder.property_credentials[0]?.code ?? null;
 }
 
+const residentIndexes = new WeakMap<readonly Resident[], ReadonlyMap<string, Resident>>();
+
+/**
+ * The resident with this id (as text; the first of a repeated one), through
+ * an index built once per residents list: the call screen and the call each
+ * look a resident up, which on a 50,000-resident property was a scan of all.
+ */
+function residentWithId(residents: readonly Resident[], id: string): Resident | undefined {
+  let index = residentIndexes.get(residents);
+  if (!index) {
+    const byId = new Map<string, Resident>();
+    for (const resident of residents) if (!byId.has(String(resident.id))) byId.set(String(resident.id), resident);
+    residentIndexes.set(residents, (index = byId));
+  }
+  return index.get(id);
+}
+
 /**
  * Who is called and how, or null when the call cannot be made (an unknown
  * resident, a property without a phone for the manager). Video for the
@@ -60,7 +77,7 @@ export function describeTarget(target: CallTargetRef, data: PropertyData): CallT
   if (target.kind === 'test') {
     return { key: TEST_CALL_RESIDENT, residentId: TEST_CALL_RESIDENT, name: TEST_CALL_NAME, number: '', video: deviceVideo, gateCode: null };
   }
-  const resident = data.residents.find((candidate) => String(candidate.id) === target.residentId);
+  const resident = residentWithId(data.residents, target.residentId);
   if (!resident) return null;
   return {
     key: String(resident.id),

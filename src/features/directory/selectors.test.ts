@@ -5,7 +5,7 @@ import { withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { rawProperty } from '../../testing/fixtures';
 import { storeWithProperty } from '../../testing/renderKiosk';
-import { selectDirectory, selectPagedRows } from './selectors';
+import { selectDirectory, selectHeadingRows, selectPagedRows } from './selectors';
 
 withApiServer();
 
@@ -16,9 +16,12 @@ describe('directory selectors', () => {
     const before = selectDirectory.recomputations();
     const first = selectDirectory(store.getState());
     const rows = selectPagedRows(store.getState(), 10);
+    const headings = selectHeadingRows(store.getState());
+    expect([...headings]).toEqual([['A', 0]]);
     store.dispatch(notificationPushed({ status: 'SUCCESS', title: 'unrelated' }));
     expect(selectDirectory(store.getState())).toBe(first);
     expect(selectPagedRows(store.getState(), 10)).toBe(rows);
+    expect(selectHeadingRows(store.getState())).toBe(headings);
     expect(selectDirectory.recomputations() - before).toBe(1);
 
     const parsed = parsePropertyResponse(rawProperty());

@@ -3,6 +3,7 @@ import { orFallback } from '../../store/selectorFallback';
 import { selectResidents } from '../property/selectors';
 import { buildDirectory } from './directoryModel';
 import { listRows, pagedRows } from './directoryRows';
+import { headingRows } from './touchScroll';
 
 /** Sorted and grouped once per property load (memoized on the residents array), not per render. */
 export const selectDirectory = createSelector([selectResidents], orFallback(buildDirectory, buildDirectory([])));
@@ -13,3 +14,5 @@ export const selectPagedRows = createSelector(
 );
 /** The touch model's single scrolling list. */
 export const selectListRows = createSelector([selectDirectory], orFallback(listRows, []));
+/** Where each letter's heading is in the touch list: a letter jump is a lookup, not a scan of every row. */
+export const selectHeadingRows = createSelector([selectListRows], orFallback(headingRows, new Map<string, number>()));

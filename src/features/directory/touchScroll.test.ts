@@ -1,7 +1,7 @@
 import { buildDirectory } from './directoryModel';
 import { listRows } from './directoryRows';
 import { resident } from '../../testing/testResidents';
-import { headingOffset, pageScrollDistance } from './touchScroll';
+import { headingOffset, headingRows, pageScrollDistance } from './touchScroll';
 
 /** A row's height in CSS px: 3.5rem on an 800x480 panel. */
 const H = 56;
@@ -14,7 +14,7 @@ describe('pageScrollDistance', () => {
 });
 
 describe('headingOffset', () => {
-  const rows = listRows(buildDirectory([resident(1, 'Amy'), resident(2, 'Ann'), resident(3, 'Cy')]));
+  const rows = headingRows(listRows(buildDirectory([resident(1, 'Amy'), resident(2, 'Ann'), resident(3, 'Cy')])));
 
   it("is the offset of the letter's heading row", () => {
     expect(headingOffset(rows, 'A', H)).toBe(0);

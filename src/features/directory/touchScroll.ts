@@ -10,8 +10,17 @@ export function pageScrollDistance(viewportHeight: number, rowHeight: number): n
   return Math.max(rowHeight, viewportHeight - rowHeight);
 }
 
+/** Where each group's heading row is in the touch list; built once per list (selectHeadingRows), not per letter tapped. */
+export function headingRows(rows: readonly DirectoryRow[]): ReadonlyMap<string, number> {
+  const index = new Map<string, number>();
+  rows.forEach((row, at) => {
+    if (row.kind === 'heading' && !index.has(row.group)) index.set(row.group, at);
+  });
+  return index;
+}
+
 /** Scroll offset that brings a group's heading to the top, or null if the group is absent. */
-export function headingOffset(rows: readonly DirectoryRow[], group: string, rowHeight: number): number | null {
-  const index = rows.findIndex((row) => row.kind === 'heading' && row.group === group);
-  return index < 0 ? null : index * rowHeight;
+export function headingOffset(headings: ReadonlyMap<string, number>, group: string, rowHeight: number): number | null {
+  const index = headings.get(group);
+  return index === undefined ? null : index * rowHeight;
 }

@@ -8,7 +8,7 @@ import { enteredCodeGranted, enteredCodeRefused, isCodeEntryLocked } from '../co
 import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
-import { selectRecordsAccessRequests, selectValidCodes } from '../property/selectors';
+import { selectRecordsAccessRequests } from '../property/selectors';
 import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';
 import {
   callApprovalReceived,
@@ -44,7 +44,7 @@ export function listenForGate(startListening: AppStartListening): void {
     effect: async (_action, listener) => {
       listener.cancelActiveListeners();
       await listener.pause(afterFirstScreen());
-      selectValidCodes(listener.getState());
+      selectCodesThatOpen(listener.getState(), Date.now());
     },
   });
 

@@ -87,7 +87,7 @@ describe('property polling', () => {
     expect((log?.body as { timestamp: string }).timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
-  it('logs the skipped records once per load, in one line that stays short however many there are', async () => {
+  it('logs the skipped records once per answer, in one line that stays short however many there are', async () => {
     const bad = Array.from({ length: 25 }, (_, index) => ({ id: `r${index}` }));
     apiServer.use(http.get(propertyPath, () => HttpResponse.json(rawProperty({ residents: [...bad, rawProperty().residents[0]] }))));
     const malformed = () => requestsTo('telephone-entry/logs').filter((r) => (r.body as { message: string }).message.includes('malformed'));
@@ -100,6 +100,11 @@ describe('property polling', () => {
     expect(lines.length).toBeLessThan(bad.length);
     expect(lines.at(-1)).toBe(`and ${bad.length - (lines.length - 1)} more`);
 
+    // The same answer again is not parsed again, so it is not logged again; a new one is.
+    store.dispatch(propertyRefreshRequested());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(malformed()).toHaveLength(1);
+    apiServer.use(http.get(propertyPath, () => HttpResponse.json(rawProperty({ residents: [...bad, rawProperty().residents[0]], twimlToken: 'other' }))));
     store.dispatch(propertyRefreshRequested());
     await vi.advanceTimersByTimeAsync(10);
     expect(malformed()).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { ALPHABET, availableLetters } from '../../features/directory/directoryModel';
-import { selectDirectory, selectListRows } from '../../features/directory/selectors';
+import { selectDirectory, selectHeadingRows, selectListRows } from '../../features/directory/selectors';
 import { headingOffset, pageScrollDistance, TOUCH_ROW_REM } from '../../features/directory/touchScroll';
 import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
@@ -17,6 +17,7 @@ interface Props {
 export function TouchDirectory({ onCall, onCancel }: Props) {
   const directory = useAppSelector(selectDirectory);
   const rows = useAppSelector(selectListRows);
+  const headings = useAppSelector(selectHeadingRows);
   const ts = useScreenStrings();
   const { cancel } = useDevice();
   const letters = availableLetters(directory);
@@ -24,7 +25,7 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
   const page = pageScrollDistance(viewportHeight, rowHeight);
 
   const jumpTo = (letter: string) => {
-    const offset = headingOffset(rows, letter, rowHeight);
+    const offset = headingOffset(headings, letter, rowHeight);
     if (offset !== null) scrollTo(offset);
   };
 

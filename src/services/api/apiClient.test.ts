@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
-import { ApiError, createApiClient } from './apiClient';
+import { ApiError, BLOB_FROM_BYTES, createApiClient } from './apiClient';
 import { createRemoteLogger } from './remoteLogger';
 
 withApiServer();
@@ -64,6 +64,50 @@ describe('API client', () => {
     expect(requestsTo('telephone-entry/pusher/auth')).toEqual([
       { method: 'POST', path: '/api/telephone-entry/pusher/auth', authorization: 'Bearer tok', body: 'socket_id=1.2&channel_name=private-x' },
     ]);
+  });
+
+  it('asks for the property with the held ETag and reads a 304, the same tag or the same bytes as unchanged', async () => {
+    const asked: (string | null)[] = [];
+    let answer = () => HttpResponse.json({ a: 1 }, { headers: { ETag: '"v1"' } });
+    apiServer.use(
+      http.get(`${API_URL}/api/telephone-entry/property`, ({ request }) => {
+        asked.push(request.headers.get('if-none-match'));
+        return answer();
+      }),
+    );
+    const api = client();
+    await expect(api.getProperty()).resolves.toEqual({ unchanged: false, body: { a: 1 }, version: { etag: '"v1"', fingerprint: null } });
+    // A server that ignores If-None-Match but sends the same tag.
+    await expect(api.getProperty({ etag: '"v1"', fingerprint: null })).resolves.toEqual({ unchanged: true });
+    answer = () => new HttpResponse(null, { status: 304 });
+    await expect(api.getProperty({ etag: '"v1"', fingerprint: null })).resolves.toEqual({ unchanged: true });
+    expect(asked).toEqual([null, '"v1"', '"v1"']);
+
+    answer = () => HttpResponse.json({ a: 1 });
+    const full = await api.getProperty(null);
+    expect(full).toMatchObject({ unchanged: false, version: { etag: null, fingerprint: expect.any(String) } });
+    const version = full.unchanged ? null : full.version;
+    await expect(api.getProperty(version)).resolves.toEqual({ unchanged: true });
+    answer = () => HttpResponse.json({ a: 2 });
+    await expect(api.getProperty(version)).resolves.toMatchObject({ unchanged: false, body: { a: 2 } });
+    expect(asked.slice(3)).toEqual([null, null, null]);
+  });
+
+  it('reads a large property answer, or one of untold size, through a Blob, to the same effect', async () => {
+    const body = { residents: Array.from({ length: 30_000 }, (_, id) => ({ id, directory_display_name: `Resident ${id}` })) };
+    const text = JSON.stringify(body);
+    expect(text.length).toBeGreaterThan(BLOB_FROM_BYTES);
+    let told = true;
+    apiServer.use(
+      http.get(`${API_URL}/api/telephone-entry/property`, () =>
+        new HttpResponse(text, { headers: told ? { 'Content-Length': String(text.length) } : {} }),
+      ),
+    );
+    const api = client();
+    const full = await api.getProperty();
+    expect(full).toMatchObject({ unchanged: false, body });
+    told = false;
+    await expect(api.getProperty(full.unchanged ? null : full.version)).resolves.toEqual({ unchanged: true });
   });
 
   it('an unparsable body is an ApiError', async () => {

@@ -1,3 +1,5 @@
+import { fingerprintOf } from './fingerprint';
+
 /** A failed API call: a non-2xx answer, a timeout or a network error. */
 export class ApiError extends Error {
   constructor(
@@ -49,10 +51,23 @@ export const API_TIMEOUTS_MS = {
 
 export type ApiPath = keyof typeof API_TIMEOUTS_MS;
 
+/**
+ * Which property answer the kiosk holds: its `ETag` when the back end sent
+ * one, else a fingerprint of its bytes. Kept in memory only, for this page.
+ */
+export interface PropertyVersion {
+  etag: string | null;
+  fingerprint: string | null;
+}
+
+/** The property answer, or word that it is the one held (a 304, the same ETag or the same bytes): nothing was parsed. */
+export type PropertyAnswer = { unchanged: true } | { unchanged: false; body: unknown; version: PropertyVersion };
+
 /** The back end's HTTP API (docs/rules.md#r7-1); every call carries the bearer token. */
 export interface ApiClient {
   getFeatureFlags(): Promise<unknown>;
-  getProperty(): Promise<unknown>;
+  /** With `held`, sends its ETag as `If-None-Match` and compares the answer with it before parsing. */
+  getProperty(held?: PropertyVersion | null): Promise<PropertyAnswer>;
   sendAccessRequests(requests: AccessRequest[]): Promise<unknown>;
   checkIn(): Promise<void>;
   sendLog(entry: LogEntry): Promise<void>;
@@ -88,6 +103,27 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
+/** An answer's body as JSON; an empty body is no value. */
+function parseJson(bytes: ArrayBuffer): unknown {
+  const text = new TextDecoder().decode(bytes);
+  return text === '' ? null : (JSON.parse(text) as unknown);
+}
+
+/** From this size (or when the size is not told), an answer is read through a Blob. */
+export const BLOB_FROM_BYTES = 1_000_000;
+
+/**
+ * A large answer through a Blob: Chromium gathers it outside the page's main
+ * thread, where reading it as an ArrayBuffer takes main-thread tasks as it
+ * arrives (measured at 17 MB: 100-500 ms of tasks, some over 50 ms, against
+ * 30-70 ms and none). A small one directly, in one step.
+ */
+async function readBytes(response: Response): Promise<ArrayBuffer> {
+  const length = Number(response.headers.get('Content-Length'));
+  if (length > 0 && length < BLOB_FROM_BYTES) return response.arrayBuffer();
+  return (await response.blob()).arrayBuffer();
+}
+
 /** A body as JSON, or form-encoded when given as URLSearchParams. */
 function encode(body: unknown): { type: string; text: string } | null {
   if (body === undefined) return null;
@@ -96,12 +132,21 @@ function encode(body: unknown): { type: string; text: string } | null {
 }
 
 export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: everyCallMs }: ApiClientOptions): ApiClient {
-  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  /**
+   * One call, with its time limit over the answer's whole body; `read` turns
+   * the answer into the result (a 304 reaches it only when `allowNotModified`).
+   */
+  async function exchange<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    { body, headers: extra = {}, allowNotModified = false }: { body?: unknown; headers?: Record<string, string>; allowNotModified?: boolean },
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
     const timeoutMs = everyCallMs ?? (Object.prototype.hasOwnProperty.call(API_TIMEOUTS_MS, path) ? API_TIMEOUTS_MS[path as ApiPath] : 10_000);
     const controller = new AbortController();
     // A timer (not AbortSignal.timeout) so a test's fake clock governs it too.
     const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${getToken() ?? ''}` };
+    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${getToken() ?? ''}`, ...extra };
     const encoded = encode(body);
     if (encoded) headers['Content-Type'] = encoded.type;
     try {
@@ -111,9 +156,10 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
         body: encoded?.text,
         signal: controller.signal,
       });
-      if (!response.ok) throw new ApiError(`${method} ${path} answered ${response.status}`, response.status);
-      const text = await response.text();
-      return text === '' ? null : (JSON.parse(text) as unknown);
+      if (!response.ok && !(allowNotModified && response.status === 304)) {
+        throw new ApiError(`${method} ${path} answered ${response.status}`, response.status);
+      }
+      return await read(response);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       const reason = controller.signal.aborted ? `timed out after ${timeoutMs} ms` : String(error);
@@ -123,9 +169,30 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
     }
   }
 
+  const request = (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> =>
+    exchange(method, path, { body }, async (response) => parseJson(await response.arrayBuffer()));
+
+  /** Unchanged when the back end says so (304) or the answer is the held one by ETag or by fingerprint. */
+  const getProperty = (held?: PropertyVersion | null): Promise<PropertyAnswer> =>
+    exchange(
+      'GET',
+      'telephone-entry/property',
+      { headers: held?.etag ? { 'If-None-Match': held.etag } : {}, allowNotModified: true },
+      async (response): Promise<PropertyAnswer> => {
+        if (response.status === 304) return { unchanged: true };
+        const etag = response.headers.get('ETag');
+        if (etag && etag === held?.etag) return { unchanged: true };
+        const bytes = await readBytes(response);
+        // With an ETag there is nothing to hash: the back end names its versions.
+        const fingerprint = etag ? null : await fingerprintOf(bytes);
+        if (fingerprint && fingerprint === held?.fingerprint) return { unchanged: true };
+        return { unchanged: false, body: parseJson(bytes), version: { etag, fingerprint } };
+      },
+    );
+
   return {
     getFeatureFlags: () => request('GET', 'feature-flags'),
-    getProperty: () => request('GET', 'telephone-entry/property'),
+    getProperty,
     sendAccessRequests: (requests) => request('POST', 'telephone-entry/access-requests', { requests }),
     checkIn: async () => {
       await request('POST', 'telephone-entry/checkin');

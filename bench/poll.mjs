@@ -1,0 +1,86 @@
+// Unchanged polls: how much main-thread time the kiosk spends loading
+// property data the back end has not changed, with the back end's ETag (a 304
+// answers) and without (the kiosk compares a fingerprint of the answer). Each
+// poll is asked for through the channel (`property-updated`), as the back end
+// does. The figure is Chromium's main-thread task time (the DevTools
+// protocol's TaskDuration, slowed 4x like everything else) from just before
+// the request until 800 ms after its answer ended; beside it the same for a
+// window of the same length with no poll, right after: what the page does
+// anyway (timers, and at 50,000 residents storage writes it retries). And
+// the poll window's longest task (Long Tasks, 50 ms and more; none counts as
+// 50): a long one would hold back a gate signal.
+import { openKiosk } from './keys.mjs';
+import { sleep, until } from './common.mjs';
+
+const POLLS = Number(process.env.BENCH_POLLS ?? 10);
+const SETTLE_MS = 800;
+/** Long Tasks reports tasks from this long. */
+const LONG_TASK_MS = 50;
+
+/** Runs in the page: keeps every long task's start and length. */
+function watchLongTasks() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => ({ at: e.startTime, ms: e.duration })))).observe({
+    type: 'longtask',
+  });
+}
+
+/** The main thread's task time so far, in ms. */
+async function taskTime(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((metric) => metric.name === 'TaskDuration').value * 1000;
+}
+
+/** Resolves once the property request has ended (resource timing). */
+const propertyRequestEnded = (page) =>
+  page.waitForFunction(
+    () => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/telephone-entry/property') && e.responseEnd > 0),
+    null,
+    { timeout: 60_000 },
+  );
+
+/**
+ * @param {import('@playwright/test').Browser} browser
+ * @param {{ etag: boolean, polls?: number }} options
+ */
+export async function measurePolls(browser, kiosk, { etag, polls = POLLS }) {
+  kiosk.sim.setPropertyETag(etag);
+  const { page, context } = await openKiosk(browser, kiosk, 'GEN2');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const statuses = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/telephone-entry/property')) statuses.push(response.status());
+  });
+  // Delivered once the kiosk has subscribed to its channel (after the first screen); that first poll is not counted.
+  await until(() => kiosk.sim.propertyUpdated() > 0, 'the kiosk on its channel', 30_000);
+  await sleep(2000);
+  await page.evaluate(watchLongTasks);
+  const poll = [];
+  const idle = [];
+  const longest = [];
+  try {
+    for (let i = 0; i < polls; i += 1) {
+      const from = await page.evaluate(() => {
+        performance.clearResourceTimings();
+        return performance.now();
+      });
+      const t0 = performance.now();
+      const before = await taskTime(cdp);
+      kiosk.sim.propertyUpdated();
+      await propertyRequestEnded(page);
+      await sleep(SETTLE_MS);
+      poll.push((await taskTime(cdp)) - before);
+      const tasks = await page.evaluate((start) => window.__longTasks.filter((task) => task.at + task.ms >= start).map((task) => task.ms), from);
+      longest.push(Math.max(LONG_TASK_MS, ...tasks));
+      const window = performance.now() - t0;
+      const quiet = await taskTime(cdp);
+      await sleep(window);
+      idle.push((await taskTime(cdp)) - quiet);
+    }
+  } finally {
+    await context.close();
+    kiosk.sim.setPropertyETag(false);
+  }
+  return { poll, idle, longest, statuses: statuses.slice(-polls) };
+}
