@@ -4,7 +4,7 @@ import type { RootState } from '../../app/rootReducer';
 import { english } from '../../strings/catalogue';
 import { gateOpeningEnded, gateOpeningStarted } from '../gate/gateSlice';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
-import { enteredCodeGranted, enteredCodeRefused, isCodeEntryLocked } from '../code-lock/codeLockSlice';
+import { enteredCodeRefused, isCodeEntryLocked } from '../code-lock/codeLockSlice';
 import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
@@ -59,7 +59,7 @@ export function listenForGate(startListening: AppStartListening): void {
       let valid = false;
       if (codeEntered.match(action)) {
         // The screens take no codes while entry is locked; one that arrives anyway is not even checked.
-        if (isCodeEntryLocked(state.codeLock, Date.now())) return;
+        if (isCodeEntryLocked(state.codeLock, extra.clock())) return;
         code = action.payload.code;
         valid = isValidEnteredCode(validCodes, code);
       } else if (hardwareCodeRead.match(action) || hardwareReadRefused.match(action)) {
@@ -69,12 +69,12 @@ export function listenForGate(startListening: AppStartListening): void {
       if (valid) {
         // The gate first: its signal leaves before the request is recorded.
         dispatch(gateOpenRequested(code));
-        if (!fromHardware) dispatch(enteredCodeGranted());
         recordAccessRequest(dispatch, state, code, true);
         return;
       }
       // Card reads are not counted: the reader is the panel's own, and a guess needs a card.
-      if (!fromHardware) dispatch(enteredCodeRefused({ at: Date.now(), settings: extra.settings.codeLock }));
+      // A granted code clears nothing: "a few guesses, then my own code" must not reset the budgets.
+      if (!fromHardware) dispatch(enteredCodeRefused({ reading: extra.clock(), settings: extra.settings.codeLock }));
       recordAccessRequest(dispatch, state, code, false);
       extra.sound.play(fromHardware ? 'error' : 'sorryCode');
       // sorryCode says it in words already; the card reader's tone does not.
