@@ -2,7 +2,7 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import { isRecord } from '../../services/json';
 
 /** What the panel checks about itself (docs/self-diagnosis.md). */
-export const FAULT_KINDS = ['hardware-socket', 'local-network-access', 'gate-signal', 'camera', 'access-backlog', 'property-load'] as const;
+export const FAULT_KINDS = ['hardware-socket', 'local-network-access', 'gate-signal', 'camera', 'access-backlog', 'property-load', 'card-flood'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** One episode of a fault: from when it was first seen until it cleared. Times are epoch ms. */
