@@ -50,8 +50,10 @@ export const gateSlice = createSlice({
   selectors: {
     selectGateOpeningsInFlight: (state) => state.openingsInFlight,
     selectCardFlood: (state) => state.cardFloodSince !== null,
+    /** The latest read's time (the page's monotonic clock), or null. */
+    selectLastCardReadAt: (state) => state.cardReadsAt[state.cardReadsAt.length - 1] ?? null,
   },
 });
 
 export const { gateOpeningStarted, gateOpeningEnded, cardReadNoted, cardFloodChecked } = gateSlice.actions;
-export const { selectGateOpeningsInFlight, selectCardFlood } = gateSlice.selectors;
+export const { selectGateOpeningsInFlight, selectCardFlood, selectLastCardReadAt } = gateSlice.selectors;
