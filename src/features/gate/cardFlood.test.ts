@@ -3,7 +3,7 @@ import { diagnosedStore } from '../../testing/diagnosedStore';
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { selectFaults } from '../diagnostics/diagnosticsSlice';
-import { notificationPushed, selectCurrentNotification } from '../notifications/notificationsSlice';
+import { selectCurrentNotification } from '../notifications/notificationsSlice';
 
 withApiServer();
 withFakeTimers();
@@ -29,12 +29,6 @@ describe('floods of card reads', () => {
     expect(titles(kiosk)).toEqual(["Sorry, that code didn't work"]);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(recorded(kiosk).filter((r) => r.user_code === '55555' && !r.access_granted)).toHaveLength(5);
-  });
-
-  it('the notification list holds at most 5: the one showing keeps its place, the oldest waiting give way', async () => {
-    const { store } = await diagnosedStore();
-    for (let i = 1; i <= 8; i += 1) store.dispatch(notificationPushed({ status: 'INFO', title: `Notice ${i}` }));
-    expect(store.getState().notifications.items.map((item) => item.title)).toEqual(['Notice 1', 'Notice 5', 'Notice 6', 'Notice 7', 'Notice 8']);
   });
 
   it('a read longer than 64 digits is refused without comparing, and recorded cut to 64 with … after them', async () => {
