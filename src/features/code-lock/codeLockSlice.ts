@@ -88,7 +88,7 @@ function budgetsFreeAt({ budgets }: CodeLockSettings, refused: number[], now: nu
   return freeAt;
 }
 
-type Timed<T = object> = PayloadAction<T & { reading: ClockReading; settings: CodeLockSettings }>;
+type Timed = PayloadAction<{ reading: ClockReading; settings: CodeLockSettings }>;
 
 /** Anchors the clock at the reading and forgets what no budget or escalation needs any more; returns the time. */
 function advance(state: CodeLockState, { reading, settings }: Timed['payload']): number {
