@@ -5,6 +5,7 @@ import { loadOnce } from '../lib/loadOnce';
 import { createApiClient } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createBrowserService } from '../services/browser/browserService';
+import { readClocks } from '../features/code-lock/guessClock';
 import { createCallStreamRegistry } from '../services/call/callStreams';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';
@@ -76,6 +77,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
     },
     browser: createBrowserService(window, config.hardwareSocketUrl),
     reloadAfterNotification: config.reloadAfterNotification,
+    clock: readClocks,
     settings: { codeLock: config.codeLock },
     capabilities,
   };

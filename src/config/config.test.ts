@@ -38,17 +38,32 @@ describe('build-time configuration', () => {
     });
   });
 
-  it('locks code entry after 5 refused codes within 60 s, for 30 s, unless the build says otherwise; 0 turns it off', () => {
-    expect(readConfig({}, '1.0.0').codeLock).toEqual({ attempts: 5, windowMs: 60000, lockMs: 30000 });
-    expect(
-      readConfig({ VITE_CODE_LOCK_ATTEMPTS: '3', VITE_CODE_LOCK_WINDOW_SECONDS: '120', VITE_CODE_LOCK_SECONDS: '0' }, '1.0.0').codeLock,
-    ).toEqual({ attempts: 3, windowMs: 120000, lockMs: 0 });
-    expect(readConfig({ VITE_CODE_LOCK_ATTEMPTS: '0' }, '1.0.0').codeLock.attempts).toBe(0);
-    expect(readConfig({ VITE_CODE_LOCK_ATTEMPTS: '-2', VITE_CODE_LOCK_SECONDS: 'soon' }, '1.0.0').codeLock).toEqual({
-      attempts: 5,
-      windowMs: 60000,
+  it('code guessing: at most 5 refused codes a minute, 30 an hour, 100 a day; locks of 30 s doubling up to 900 s; 0 turns each off', () => {
+    expect(readConfig({}, '1.0.0').codeLock).toEqual({
+      burst: { attempts: 5, windowMs: 60000 },
+      budgets: [
+        { attempts: 30, windowMs: 3600000 },
+        { attempts: 100, windowMs: 86400000 },
+      ],
       lockMs: 30000,
+      maxLockMs: 900000,
     });
+    const custom = readConfig(
+      { VITE_CODE_LOCK_ATTEMPTS: '3', VITE_CODE_LOCK_WINDOW_SECONDS: '120', VITE_CODE_LOCK_PER_HOUR: '0', VITE_CODE_LOCK_PER_DAY: '50', VITE_CODE_LOCK_SECONDS: '0', VITE_CODE_LOCK_MAX_SECONDS: '0' },
+      '1.0.0',
+    ).codeLock;
+    expect(custom).toEqual({
+      burst: { attempts: 3, windowMs: 120000 },
+      budgets: [
+        { attempts: 0, windowMs: 3600000 },
+        { attempts: 50, windowMs: 86400000 },
+      ],
+      lockMs: 0,
+      maxLockMs: 0,
+    });
+    const garbled = readConfig({ VITE_CODE_LOCK_ATTEMPTS: '-2', VITE_CODE_LOCK_SECONDS: 'soon', VITE_CODE_LOCK_PER_DAY: '1e3' }, '1.0.0').codeLock;
+    expect([garbled.burst, ...garbled.budgets].map((budget) => budget.attempts)).toEqual([5, 30, 100]);
+    expect(garbled.lockMs).toBe(30000);
   });
 
   it('reloads after every notification unless a development build is told not to (the memory benchmark)', () => {

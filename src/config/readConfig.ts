@@ -5,6 +5,12 @@ import { parseLanguage, type Language } from '../strings/languages.ts';
  * build itself (vite.config.ts: the Content-Security-Policy) reads the same
  * values the kiosk does.
  */
+/** At most `attempts` refused codes within `windowMs`; 0 attempts turns it off. */
+interface Budget {
+  attempts: number;
+  windowMs: number;
+}
+
 export interface AppConfig {
   apiUrl: string;
   pusher: { key: string; cluster: string; host: string; port: number; forceTLS: boolean };
@@ -24,8 +30,13 @@ export interface AppConfig {
    * benchmark, where the reload would hide a leak.
    */
   reloadAfterNotification: boolean;
-  /** Code guessing: this many refused typed or scanned codes within `windowMs` lock code entry for `lockMs` (0 attempts or 0 ms: never). */
-  codeLock: { attempts: number; windowMs: number; lockMs: number };
+  /**
+   * Code guessing: refused typed or scanned codes have budgets (at most `attempts` within `windowMs`,
+   * 0 attempts: no such budget). Spending the `burst` locks code entry, first for `lockMs` (0: never),
+   * each later lock of the day twice the last up to `maxLockMs` (0: no escalation); spending one of
+   * the longer `budgets` locks it at least until that budget has room again.
+   */
+  codeLock: { burst: Budget; budgets: Budget[]; lockMs: number; maxLockMs: number };
   version: string;
   /** What a device record that names no language or spoken-prompt setting gets (docs/answers.md). */
   deviceDefaults: { language: Language; spokenPrompts: boolean; offlineGuestCodeHours: number };
@@ -67,9 +78,13 @@ export function readConfig(env: Env, version: string): AppConfig {
     callProviders: text(env, 'VITE_CALL_PROVIDERS', 'live') === 'simulator' ? 'simulator' : 'live',
     reloadAfterNotification: !(appEnv === 'development' && text(env, 'VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION', '') === 'true'),
     codeLock: {
-      attempts: int(env, 'VITE_CODE_LOCK_ATTEMPTS', 5, 0),
-      windowMs: int(env, 'VITE_CODE_LOCK_WINDOW_SECONDS', 60, 0) * 1000,
+      burst: { attempts: int(env, 'VITE_CODE_LOCK_ATTEMPTS', 5, 0), windowMs: int(env, 'VITE_CODE_LOCK_WINDOW_SECONDS', 60, 0) * 1000 },
+      budgets: [
+        { attempts: int(env, 'VITE_CODE_LOCK_PER_HOUR', 30, 0), windowMs: 3_600_000 },
+        { attempts: int(env, 'VITE_CODE_LOCK_PER_DAY', 100, 0), windowMs: 86_400_000 },
+      ],
       lockMs: int(env, 'VITE_CODE_LOCK_SECONDS', 30, 0) * 1000,
+      maxLockMs: int(env, 'VITE_CODE_LOCK_MAX_SECONDS', 900, 0) * 1000,
     },
     version,
     deviceDefaults: {

@@ -4,6 +4,7 @@ import type { Logger } from '../services/api/remoteLogger';
 import type { BrowserService } from '../services/browser/browserService';
 import type { CallStreamRegistry } from '../services/call/callStreams';
 import type { CodeLockSettings } from '../features/code-lock/codeLockSlice';
+import type { ClockReading } from '../features/code-lock/guessClock';
 import type { CallKit } from '../services/call/types';
 import type { HardwareService } from '../services/hardware/types';
 import type { RealtimeService } from '../services/realtime/types';
@@ -40,6 +41,8 @@ export interface Services {
   browser: BrowserService;
   /** The reload after each notification (docs/rules.md#r2-2-5); off only in a development build for the memory benchmark. */
   reloadAfterNotification: boolean;
+  /** The page's monotonic clock and the wall clock, read together (the code lock's time, which a clock set back does not move). */
+  clock: () => ClockReading;
   /** Build-time settings the listeners need. */
   settings: { codeLock: CodeLockSettings };
   /** What the engine gives the kiosk, detected once at start. */

@@ -7,6 +7,17 @@ import type { HardwareNotification, HardwareStatus } from '../services/hardware/
 import type { ChannelHandlers } from '../services/realtime/types';
 import { API_URL } from './apiServer';
 import { createFakeCall } from './fakeCall';
+import { createFakeClocks } from './fakeClocks';
+
+export const CODE_LOCK_DEFAULTS = {
+  burst: { attempts: 5, windowMs: 60_000 },
+  budgets: [
+    { attempts: 30, windowMs: 3_600_000 },
+    { attempts: 100, windowMs: 86_400_000 },
+  ],
+  lockMs: 30_000,
+  maxLockMs: 900_000,
+};
 
 /** A realtime fake that remembers every subscriber per channel, so a test can play the server. */
 export function createFakeRealtime() {
@@ -109,6 +120,7 @@ export function createFakeBrowser() {
 export function createTestServices(getToken: () => string | null = () => 'test-token') {
   const api = createApiClient({ baseUrl: API_URL, getToken, timeoutMs: 2000 });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const clocks = createFakeClocks();
   const services = {
     api,
     logger: createRemoteLogger(api),
@@ -120,8 +132,10 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     call: createFakeCall(),
     browser: createFakeBrowser(),
     reloadAfterNotification: true,
-    // The lock as the issue of record words it: 5 refused codes within 60 s lock entry for 30 s.
-    settings: { codeLock: { attempts: 5, windowMs: 60_000, lockMs: 30_000 } },
+    clocks,
+    clock: clocks.read,
+    // The build's defaults (docs/rules.md#r5-2): 5 refused codes a minute, 30 an hour, 100 a day; locks of 30 s doubling up to 15 min.
+    settings: { codeLock: CODE_LOCK_DEFAULTS },
     capabilities: { ...FULL_CAPABILITIES } as Capabilities,
   };
   return services satisfies Services;

@@ -12,7 +12,12 @@ const GOOD: { [K in StoredKey]: unknown } = {
   session: { token: 'abc', model: 'GEN2' },
   accessQueue: { items: [{ user_code: '10001', access_granted: true, created_at: '2026-11-21T10:00:00.000Z' }] },
   recentCalls: { expiries: { '101': [4102444800000] } },
-  codeLock: { refusedAt: [4102444700000], lock: { since: 4102444600000, until: 4102444630000 } },
+  codeLock: {
+    clock: { elapsed: 4102444700000, wallAt: 4102444700000, monoAt: null },
+    refusedAt: [4102444700000],
+    lockedAt: [4102444600000],
+    lock: { since: 4102444600000, until: 4102444630000, number: 1 },
+  },
   notifications: { items: [{ id: 'n1', status: 'ERROR', title: "Sorry, that code didn't work" }] },
   featureFlags: { telnyx_enabled: true },
   property: { data: parsePropertyResponse(rawProperty()).data, twimlToken: 'twiml-1' },
@@ -47,7 +52,7 @@ describe('reading back stored state', () => {
     expect(loaded.problems).toEqual([
       'session: version unreadable, read as version 2',
       'accessQueue: version unreadable, read as version 2',
-      'codeLock: version unreadable, read as version 2',
+      'codeLock: version unreadable, read as version 3',
     ]);
     expect(loaded.clean).toEqual([]);
   });
@@ -77,7 +82,7 @@ describe('reading back stored state of any quality (property-based)', () => {
           const storage = createMemoryStorage();
           for (const part of PARTS) {
             const item = items[part] as string;
-            if (item === 'good') storage.setItem(storageKey(part), JSON.stringify({ version: 2, state: GOOD[part] }));
+            if (item === 'good') storage.setItem(storageKey(part), JSON.stringify({ version: STORED_PARTS[part].version, state: GOOD[part] }));
             else if (item !== 'absent') storage.setItem(storageKey(part), item);
           }
           if (legacy !== null) storage.setItem(LEGACY_KEY, legacy);

@@ -13,21 +13,25 @@ import { isCodeEntryLocked } from './codeLockSlice';
 withApiServer();
 withFakeTimers();
 
-const started = () => startedStore();
-
 const typed = (code: string) => codeEntered({ code, source: 'keypad' });
-const locked = (store: ReturnType<typeof started>['store']) => isCodeEntryLocked(store.getState().codeLock, Date.now());
+type Started = ReturnType<typeof startedStore>;
+const locked = ({ store, services }: Started) => isCodeEntryLocked(store.getState().codeLock, services.clock());
+const lockLogs = () =>
+  requestsTo('telephone-entry/logs')
+    .map((r) => r.body as { message: string; meta: Record<string, unknown> })
+    .filter((body) => body.message === 'Code entry locked: too many refused codes');
 
 describe('code guessing lock', () => {
   it('after 5 refused codes within 60 s, codes typed or scanned do nothing for 30 s; then they are checked again', async () => {
-    const { store, services } = started();
+    const kiosk = startedStore();
+    const { store, services } = kiosk;
     for (let i = 0; i < 5; i += 1) {
       store.dispatch(i % 2 ? typed('99999') : codeEntered({ code: '99998', source: 'qr' }));
       await vi.advanceTimersByTimeAsync(6_000);
     }
     // Each refusal was queued and sent.
     expect(requestsTo('telephone-entry/access-requests').flatMap((r) => (r.body as { requests: unknown[] }).requests)).toHaveLength(5);
-    expect(locked(store)).toBe(true);
+    expect(locked(kiosk)).toBe(true);
     const notifications = store.getState().notifications.items.length;
 
     store.dispatch(typed('10001'));
@@ -36,44 +40,68 @@ describe('code guessing lock', () => {
     expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
     expect(store.getState().notifications.items).toHaveLength(notifications);
 
-    await vi.advanceTimersByTimeAsync(30_000 - 6_000);
-    expect(locked(store)).toBe(false);
+    await vi.advanceTimersByTimeAsync(30_000 - 6_000 - 100);
+    expect(locked(kiosk)).toBe(true);
+    await vi.advanceTimersByTimeAsync(200);
     expect(store.getState().codeLock.lock).toBeNull();
     store.dispatch(typed('10001'));
     expect(services.hardware.openGate).toHaveBeenCalledWith('10001');
   });
 
-  it('card reads still open the gate during a lock, and refused ones do not count towards it', async () => {
-    const { store, services } = started();
-    for (let i = 0; i < 10; i += 1) store.dispatch(hardwareCodeRead('99999'));
-    expect(locked(store)).toBe(false);
-    for (let i = 0; i < 5; i += 1) store.dispatch(typed('99999'));
-    expect(locked(store)).toBe(true);
-    store.dispatch(hardwareCodeRead('20001'));
-    expect(services.hardware.openGate).toHaveBeenCalledWith('20001');
+  it('card reads still open the gate during a lock, and refused ones do not count towards it', () => {
+    const kiosk = startedStore();
+    for (let i = 0; i < 10; i += 1) kiosk.store.dispatch(hardwareCodeRead('99999'));
+    expect(locked(kiosk)).toBe(false);
+    for (let i = 0; i < 5; i += 1) kiosk.store.dispatch(typed('99999'));
+    expect(locked(kiosk)).toBe(true);
+    kiosk.store.dispatch(hardwareCodeRead('20001'));
+    expect(kiosk.services.hardware.openGate).toHaveBeenCalledWith('20001');
   });
 
-  it('a granted typed code clears the refused ones; a granted card read neither counts nor clears them', () => {
-    const { store } = started();
-    for (let i = 0; i < 4; i += 1) store.dispatch(typed('99999'));
-    store.dispatch(typed('10001'));
-    for (let i = 0; i < 4; i += 1) store.dispatch(typed('99999'));
-    expect(locked(store)).toBe(false);
-    store.dispatch(hardwareCodeRead('20001'));
-    store.dispatch(typed('99999'));
-    expect(locked(store)).toBe(true);
+  it('guess, own code, guess: a granted code clears nothing', () => {
+    const kiosk = startedStore();
+    for (let i = 0; i < 4; i += 1) kiosk.store.dispatch(typed('99999'));
+    kiosk.store.dispatch(typed('10001'));
+    expect(kiosk.services.hardware.openGate).toHaveBeenCalledWith('10001');
+    kiosk.store.dispatch(typed('99999'));
+    expect(locked(kiosk)).toBe(true);
   });
 
-  it('tells the back end when a lock begins', async () => {
-    const { store } = started();
-    for (let i = 0; i < 5; i += 1) store.dispatch(typed('99999'));
-    await vi.advanceTimersByTimeAsync(10);
-    expect(requestsTo('telephone-entry/logs').map((r) => r.body)).toContainEqual(
-      expect.objectContaining({ message: 'Code entry locked: too many refused codes', meta: expect.objectContaining({ refused: 5, withinMs: 60000 }) }),
-    );
+  it('tells the back end of the first lock and of each longer one, not of a lock as long as the last', async () => {
+    const kiosk = startedStore();
+    /** Waits out the lock in force, then has 5 wrong codes typed within a second. */
+    const fiveWrong = async () => {
+      const lock = kiosk.store.getState().codeLock.lock;
+      if (lock) await vi.advanceTimersByTimeAsync(lock.until - lock.since + 1_000);
+      for (let i = 0; i < 5; i += 1) kiosk.store.dispatch(typed('99999'));
+      await vi.advanceTimersByTimeAsync(10);
+    };
+    await fiveWrong();
+    expect(lockLogs()).toEqual([expect.objectContaining({ meta: expect.objectContaining({ lockOfTheDay: 1, lockedForMs: 30_000 }) })]);
+    for (let lock = 2; lock <= 6; lock += 1) await fiveWrong();
+    const lengths = lockLogs().map((log) => log.meta.lockedForMs as number);
+    expect(lengths.slice(0, 5)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000]);
+    // The 30th refusal of the hour: the 6th lock lasts until the first of them leaves the hour, more than 15 min.
+    expect(lengths[5]).toBeGreaterThan(900_000);
+    // The 7th, 15 min like the 6th's step, is not told again.
+    await fiveWrong();
+    expect(kiosk.store.getState().codeLock.lock?.number).toBe(7);
+    expect(lockLogs()).toHaveLength(6);
   });
 
-  it('survives a reload: the lock comes back from storage', () => {
+  it('a wall clock set back during a lock does not end it', async () => {
+    const kiosk = startedStore();
+    for (let i = 0; i < 5; i += 1) kiosk.store.dispatch(typed('99999'));
+    kiosk.services.clocks.setWallClockBack(3_600_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(locked(kiosk)).toBe(true);
+    kiosk.store.dispatch(typed('10001'));
+    expect(kiosk.services.hardware.openGate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(59_100);
+    expect(kiosk.store.getState().codeLock.lock).toBeNull();
+  });
+
+  it('survives a reload: the lock and the refusals come back from storage', () => {
     const before = openPersistedStore(localStorage, () => createTestServices()).store;
     const parsed = parsePropertyResponse(rawProperty());
     before.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
@@ -82,14 +110,16 @@ describe('code guessing lock', () => {
 
     const after = openPersistedStore(localStorage, () => createTestServices());
     onTestFinished(() => after.store.dispose());
-    expect(locked(after.store)).toBe(true);
+    expect(isCodeEntryLocked(after.store.getState().codeLock, after.services.clock())).toBe(true);
+    expect(after.store.getState().codeLock.refusedAt).toHaveLength(5);
     after.store.dispatch(typed('10001'));
     expect(after.services.hardware.openGate).not.toHaveBeenCalled();
   });
 
   it('a lock held across a reload ends when its time is up, not 30 s after the reload', async () => {
     const now = Date.now();
-    const { store } = startedStore({ preloaded: { codeLock: { refusedAt: [], lock: { since: now - 10_000, until: now + 20_000 } } } });
+    const stored = { clock: { elapsed: 100_000, wallAt: now, monoAt: null }, refusedAt: [], lockedAt: [90_000], lock: { since: 90_000, until: 120_000, number: 1 } };
+    const { store } = startedStore({ preloaded: { codeLock: stored } });
     await vi.advanceTimersByTimeAsync(19_900);
     expect(store.getState().codeLock.lock).not.toBeNull();
     await vi.advanceTimersByTimeAsync(200);

@@ -1,26 +1,48 @@
 import * as v from 'valibot';
-import { excerpt, fieldsOf, STORE_VERSION, unchanged, type StoredPart } from '../../store/storedPart';
+import { isRecord } from '../../services/json';
+import { excerpt, fieldsOf, unchanged, type StoredPart } from '../../store/storedPart';
 import { codeLockSlice, type CodeLockState } from './codeLockSlice';
 
 const time = v.pipe(v.number(), v.finite());
+const clockSchema = v.object({ elapsed: time, wallAt: time });
 const lockSpan = v.pipe(
-  v.object({ since: time, until: time }),
+  v.object({ since: time, until: time, number: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1) }),
   v.check(({ since, until }) => since <= until, 'ends before it starts'),
 );
 
-/** The code-guessing lock: refusal times and the lock in force; anything unreadable starts the count afresh (logged). */
+/**
+ * Version 2 kept wall-clock instants (epoch ms) and no clock. They become the
+ * guess clock's times by anchoring it at the wall clock of the upgrade: ages
+ * and the lock's time left are kept as they were.
+ */
+function fromWallClock(old: unknown): unknown {
+  if (!isRecord(old)) return old;
+  const now = Date.now();
+  const lock = isRecord(old.lock) ? { ...old.lock, number: 1 } : old.lock;
+  return { clock: { elapsed: now, wallAt: now }, refusedAt: old.refusedAt, lockedAt: isRecord(old.lock) ? [old.lock.since] : [], lock };
+}
+
+/** Keeps the entries of a stored list of times that read as times, and says so when some do not. */
+function timesOf(name: string, raw: unknown, problems: string[]): number[] {
+  const times = Array.isArray(raw) ? raw.filter((at): at is number => v.is(time, at)) : [];
+  if (Array.isArray(raw) ? times.length !== raw.length : raw !== undefined) problems.push(`codeLock.${name}: ${excerpt(raw)}`);
+  return times;
+}
+
+/** The code-guessing lock: its clock, refusal and lock times and the lock in force; anything unreadable starts that afresh (logged). */
 export const codeLockStored: StoredPart<CodeLockState, 'codeLock'> = {
   key: codeLockSlice.reducerPath,
-  version: STORE_VERSION,
-  migrations: { 2: unchanged },
+  version: 3,
+  migrations: { 2: unchanged, 3: fromWallClock },
   read(stored) {
     const { raw, problems } = fieldsOf('codeLock', stored);
-    const refusedAt = Array.isArray(raw.refusedAt) ? raw.refusedAt.filter((at): at is number => v.is(time, at)) : [];
-    if (Array.isArray(raw.refusedAt) ? refusedAt.length !== raw.refusedAt.length : raw.refusedAt !== undefined) {
-      problems.push(`codeLock.refusedAt: ${excerpt(raw.refusedAt)}`);
-    }
-    const lock = raw.lock == null ? null : v.is(lockSpan, raw.lock) ? { since: raw.lock.since, until: raw.lock.until } : null;
+    const clock = v.is(clockSchema, raw.clock) ? { elapsed: raw.clock.elapsed, wallAt: raw.clock.wallAt, monoAt: null } : null;
+    if (clock === null) problems.push(`codeLock.clock: ${excerpt(raw.clock)}`);
+    const refusedAt = timesOf('refusedAt', raw.refusedAt, problems);
+    const lockedAt = timesOf('lockedAt', raw.lockedAt, problems);
+    const lock = raw.lock == null ? null : v.is(lockSpan, raw.lock) ? v.parse(lockSpan, raw.lock) : null;
     if (raw.lock != null && lock === null) problems.push(`codeLock.lock: ${excerpt(raw.lock)}`);
-    return { state: { refusedAt, lock }, problems };
+    if (clock === null) return { state: { clock: { elapsed: 0, wallAt: 0, monoAt: null }, refusedAt: [], lockedAt: [], lock: null }, problems };
+    return { state: { clock, refusedAt, lockedAt, lock: lock && { since: lock.since, until: lock.until, number: lock.number } }, problems };
   },
 };

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useAppSelector } from '../../store/hooks';
+import { useServices } from '../../store/servicesContext';
 import { lockSecondsLeft, selectCodeLock } from './codeLockSlice';
 
 const everySecond = (onTick: () => void) => {
@@ -14,6 +15,7 @@ const never = () => () => undefined;
  */
 export function useCodeLockSeconds(): number {
   const lock = useAppSelector(selectCodeLock);
-  const secondsLeft = useCallback(() => lockSecondsLeft(lock, Date.now()), [lock]);
+  const { clock } = useServices();
+  const secondsLeft = useCallback(() => lockSecondsLeft(lock, clock()), [lock, clock]);
   return useSyncExternalStore(lock.lock === null ? never : everySecond, secondsLeft);
 }

@@ -1,6 +1,7 @@
 import { afterFirstScreen } from '../../lib/afterFirstScreen';
 import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddleware';
 import { gateSignalFailed, gateSignalled } from '../gate/gateActions';
+import { selectCardFlood } from '../gate/gateSlice';
 import { propertyLoadFailed } from '../property/propertyLoadSlice';
 import { propertyLoaded } from '../property/propertySlice';
 import { faultCleared, faultRaised, propertyLoadNoted, scrubDetail, selectPropertyFailingSince } from './diagnosticsSlice';
@@ -42,6 +43,15 @@ export function listenForDiagnostics(startListening: AppStartListening): void {
     actionCreator: gateSignalFailed,
     effect: ({ payload: reason }, { dispatch }) => {
       dispatch(faultRaised({ kind: 'gate-signal', detail: scrubDetail(reason), at: Date.now() }));
+    },
+  });
+  // A flood of card reads (a daemon gone wrong, or someone at the reader's wires): one episode per flood.
+  startListening({
+    predicate: (_action, current, previous) => selectCardFlood(current) !== selectCardFlood(previous),
+    effect: (_action, { dispatch, getState }) => {
+      const at = Date.now();
+      if (selectCardFlood(getState())) dispatch(faultRaised({ kind: 'card-flood', detail: 'more than 10 card reads a second', at }));
+      else dispatch(faultCleared({ kind: 'card-flood', at }));
     },
   });
   whileAppRuns(startListening, async (listener) => {

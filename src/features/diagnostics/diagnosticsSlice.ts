@@ -3,7 +3,7 @@ import { isRecord } from '../../services/json';
 import { storedStateUnwritten, storedStateWritten } from '../../store/actions';
 
 /** What the panel checks about itself (docs/self-diagnosis.md). */
-export const FAULT_KINDS = ['hardware-socket', 'local-network-access', 'gate-signal', 'camera', 'access-backlog', 'property-load', 'storage'] as const;
+export const FAULT_KINDS = ['hardware-socket', 'local-network-access', 'gate-signal', 'camera', 'access-backlog', 'property-load', 'card-flood', 'storage'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** One episode of a fault: from when it was first seen until it cleared. Times are epoch ms. */

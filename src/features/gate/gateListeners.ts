@@ -2,9 +2,9 @@ import { afterFirstScreen } from '../../lib/afterFirstScreen';
 import type { AppDispatch, AppStartListening } from '../../store/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
 import { english } from '../../strings/catalogue';
-import { gateOpeningEnded, gateOpeningStarted } from '../gate/gateSlice';
+import { cardFloodChecked, cardReadNoted, gateOpeningEnded, gateOpeningStarted, selectCardFlood } from '../gate/gateSlice';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
-import { enteredCodeGranted, enteredCodeRefused, isCodeEntryLocked } from '../code-lock/codeLockSlice';
+import { enteredCodeRefused, isCodeEntryLocked } from '../code-lock/codeLockSlice';
 import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
@@ -26,6 +26,13 @@ const SORRY_CODE = english('notice.codeRefused');
 /** Shown when the panel could not be signalled within its 10 s window (docs/rules.md#r8-1-5, #r4-8-3). */
 export const GATE_FAILED_TITLE = english('notice.gateFailed');
 export const GATE_FAILED_BODY = english('notice.gateFailedBody');
+
+/** Longer than any card format's number: such a read is refused without comparing. */
+export const CARD_READ_MAX = 64;
+/** Marks a read recorded cut to CARD_READ_MAX characters. */
+export const CUT_MARKER = '…';
+/** How often a flood is looked at to see whether it is over. */
+const FLOOD_CHECK_MS = 1_000;
 
 /** Spoken outcomes wait for the chime or tone before them (the longest, gateOpen, lasts 0.54 s). */
 const AFTER_TONE_MS = 600;
@@ -51,34 +58,49 @@ export function listenForGate(startListening: AppStartListening): void {
   startListening({
     predicate: (action) => codeEntered.match(action) || hardwareCodeRead.match(action) || hardwareReadRefused.match(action),
     effect: (action, { dispatch, getState, extra }) => {
+      const fromHardware = !codeEntered.match(action);
+      if (fromHardware) dispatch(cardReadNoted(extra.clock().mono));
       const state = getState();
       const validCodes = selectCodesThatOpen(state, Date.now());
-      const fromHardware = !codeEntered.match(action);
       let code = '';
       let valid = false;
       if (codeEntered.match(action)) {
         // The screens take no codes while entry is locked; one that arrives anyway is not even checked.
-        if (isCodeEntryLocked(state.codeLock, Date.now())) return;
+        if (isCodeEntryLocked(state.codeLock, extra.clock())) return;
         code = action.payload.code;
         valid = isValidEnteredCode(validCodes, code);
       } else if (hardwareCodeRead.match(action) || hardwareReadRefused.match(action)) {
-        code = action.payload;
-        valid = hardwareCodeRead.match(action) && isValidHardwareCode(validCodes, code);
+        const read = action.payload;
+        code = read.length > CARD_READ_MAX ? read.slice(0, CARD_READ_MAX) + CUT_MARKER : read;
+        valid = hardwareCodeRead.match(action) && read.length <= CARD_READ_MAX && isValidHardwareCode(validCodes, read);
       }
       if (valid) {
         // The gate first: its signal leaves before the request is recorded.
         dispatch(gateOpenRequested(code));
-        if (!fromHardware) dispatch(enteredCodeGranted());
         recordAccessRequest(dispatch, state, code, true);
         return;
       }
       // Card reads are not counted: the reader is the panel's own, and a guess needs a card.
-      if (!fromHardware) dispatch(enteredCodeRefused({ at: Date.now(), settings: extra.settings.codeLock }));
+      // A granted code clears nothing: "a few guesses, then my own code" must not reset the budgets.
+      if (!fromHardware) dispatch(enteredCodeRefused({ reading: extra.clock(), settings: extra.settings.codeLock }));
       recordAccessRequest(dispatch, state, code, false);
+      // During a flood a refused read is only recorded; otherwise its refusal joins the one already showing (notificationPushed).
+      if (fromHardware && selectCardFlood(state)) return;
       extra.sound.play(fromHardware ? 'error' : 'sorryCode');
       // sorryCode says it in words already; the card reader's tone does not.
       if (fromHardware) extra.speech.say(prompts.refused(selectModel(state)), { delayMs: AFTER_TONE_MS });
       dispatch(notificationPushed({ status: 'ERROR', title: SORRY_CODE }));
+    },
+  });
+
+  // A flood is looked at every second until the reads have slowed down.
+  startListening({
+    predicate: (_action, current, previous) => selectCardFlood(current) && !selectCardFlood(previous),
+    effect: async (_action, { dispatch, delay, getState, extra }) => {
+      while (selectCardFlood(getState())) {
+        await delay(FLOOD_CHECK_MS);
+        dispatch(cardFloodChecked(extra.clock().mono));
+      }
     },
   });
 

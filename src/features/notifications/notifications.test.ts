@@ -69,4 +69,16 @@ describe('notifications', () => {
     expect(selectCurrentNotification(store.getState())).toBeNull();
     expect(services.page.reload).toHaveBeenCalledTimes(1);
   });
+
+  it('one like a notification already showing or queued joins it; at most 5 are queued, the one showing keeping its place', () => {
+    const { store } = started();
+    const titles = () => store.getState().notifications.items.map((item) => item.title);
+    store.dispatch(notificationPushed({ status: 'ERROR', title: "Sorry, that code didn't work" }));
+    store.dispatch(notificationPushed({ status: 'SUCCESS', title: 'Access Granted!', body: 'Gate is opening' }));
+    store.dispatch(notificationPushed({ status: 'ERROR', title: "Sorry, that code didn't work" }));
+    store.dispatch(notificationPushed({ status: 'SUCCESS', title: 'Access Granted!' }));
+    expect(titles()).toEqual(["Sorry, that code didn't work", 'Access Granted!', 'Access Granted!']);
+    for (let i = 1; i <= 5; i += 1) store.dispatch(notificationPushed({ status: 'INFO', title: `Notice ${i}` }));
+    expect(titles()).toEqual(["Sorry, that code didn't work", 'Notice 2', 'Notice 3', 'Notice 4', 'Notice 5']);
+  });
 });

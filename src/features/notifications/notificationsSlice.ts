@@ -18,6 +18,10 @@ export interface NotificationsState {
 const initialState: NotificationsState = { items: [] };
 
 export const NOTIFICATION_LIFETIME_MS = 5000;
+/** The most notifications queued at once, the one showing included: a flood of refusals cannot hold the panel for minutes. */
+export const NOTIFICATIONS_MAX = 5;
+
+const sameAs = (a: Omit<Notification, 'id'>) => (b: Notification) => a.status === b.status && a.title === b.title && a.body === b.body;
 
 function removeNotification(state: NotificationsState, { payload: id }: PayloadAction<string>) {
   state.items = state.items.filter((item) => item.id !== id);
@@ -28,8 +32,15 @@ export const notificationsSlice = createSlice({
   initialState,
   reducers: {
     notificationPushed: {
+      /**
+       * Queued unless the same notification is already showing or queued (a
+       * card refused again joins it). Beyond NOTIFICATIONS_MAX, the oldest
+       * waiting one gives way: the one showing keeps its 5 s.
+       */
       reducer(state, { payload }: PayloadAction<Notification>) {
+        if (state.items.some(sameAs(payload))) return;
         state.items.push(payload);
+        if (state.items.length > NOTIFICATIONS_MAX) state.items.splice(1, state.items.length - NOTIFICATIONS_MAX);
       },
       prepare: (notification: Omit<Notification, 'id'>) => ({ payload: { ...notification, id: nanoid() } }),
     },

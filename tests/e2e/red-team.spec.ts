@@ -1,0 +1,215 @@
+// A patient adversary against the built kiosk and the simulator: a guesser
+// pacing their codes, "guesses, then my own code", a panel clock set back
+// during a lock, floods of card reads and an absurdly long read, a new build
+// copied over a running server, and a page of another origin opening the
+// simulator's sockets.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { startStaticServer } from '../../scripts/static-server.mjs';
+import {
+  API_OVERTAKEN_ERRORS,
+  countPusherConnections,
+  expect,
+  hardwareIn,
+  KNOWN,
+  records,
+  test,
+  typeCode,
+  waitForHardwareSocket,
+  type Simulator,
+} from './fixtures';
+
+const REFUSED = "Sorry, that code didn't work";
+const LOCKED = 'Too many wrong codes';
+const home = (page: Page) => page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' });
+const overlay = (page: Page) => page.getByRole('alertdialog');
+const denied = (sim: Simulator, code: string) => records(sim, 'accessRequests').filter((r) => r.user_code === code && !r.access_granted);
+
+/**
+ * With the page clock: lets the notification showing expire (5 s) and waits
+ * for the reload that follows, until the new page has its sockets again.
+ */
+function notificationExpiry(page: Page, sim: Simulator) {
+  const pusher = countPusherConnections(page);
+  return async () => {
+    const connections = pusher.established;
+    const reloaded = page.waitForEvent('load');
+    await page.clock.fastForward(5_000);
+    await reloaded;
+    await waitForHardwareSocket(sim);
+    await expect.poll(() => pusher.established).toBeGreaterThan(connections);
+    await expect(home(page)).toBeVisible();
+  };
+}
+
+/** Types a code on home: 'refused' when it was checked and refused, 'locked' when code entry would not take it (back on home). */
+async function tryCode(page: Page, code: string): Promise<'refused' | 'granted' | 'locked'> {
+  await typeCode(page, code);
+  // Home shows the lock's countdown too: the notification, if any, is what answers.
+  await expect(overlay(page).or(page.getByRole('alert').filter({ hasText: LOCKED })).first()).toBeVisible();
+  if (await overlay(page).isVisible()) return (await overlay(page).getByRole('heading').textContent()) === REFUSED ? 'refused' : 'granted';
+  await expect(page).toHaveURL(/\/enter-code$/);
+  await page.keyboard.press('Escape');
+  await expect(home(page)).toBeVisible();
+  return 'locked';
+}
+
+test.describe('a guesser', () => {
+  test('at 1 guess per 15 s for an hour gets 30 codes checked, and the back end hears of the lock', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+    test.setTimeout(300_000);
+    allowConsoleErrors(/^Code entry locked: too many refused codes /, ...API_OVERTAKEN_ERRORS);
+    const expire = notificationExpiry(page, sim);
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    const outcomes: string[] = [];
+    const pageTime = () => page.evaluate(() => Date.now());
+    // The page's clock also runs with real time: the hour is the page's, from the first guess.
+    const start = await pageTime();
+    while ((await pageTime()) - start < 3_600_000) {
+      const outcome = await tryCode(page, KNOWN.invalidCode);
+      outcomes.push(outcome);
+      // A checked guess costs its notification and the reload; the guesser keeps to 15 s a guess.
+      if (outcome === 'refused') await expire();
+      await page.clock.fastForward(outcome === 'refused' ? 10_000 : 15_000);
+    }
+    expect(outcomes.filter((outcome) => outcome === 'refused')).toHaveLength(30);
+    await expect.poll(() => denied(sim, KNOWN.invalidCode).length).toBe(30);
+    const lockLines = records(sim, 'logs').filter((line) => line.message === 'Code entry locked: too many refused codes');
+    expect(lockLines.length).toBeGreaterThanOrEqual(1);
+  });
+
+  test('guesses, own code, guess: the own code clears nothing, and the next wrong code locks', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+    test.setTimeout(120_000);
+    allowConsoleErrors(/^Code entry locked: too many refused codes /);
+    const expire = notificationExpiry(page, sim);
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    for (let i = 0; i < 4; i += 1) {
+      expect(await tryCode(page, KNOWN.invalidCode)).toBe('refused');
+      await expire();
+    }
+    expect(await tryCode(page, KNOWN.residentCode)).toBe('granted');
+    await expect.poll(() => hardwareIn(sim, 'enable_relay1').length).toBe(1);
+    await expire();
+    expect(await tryCode(page, KNOWN.invalidCode)).toBe('refused');
+    await expire();
+    await expect(page.getByText(LOCKED)).toBeVisible();
+    expect(await tryCode(page, KNOWN.residentCode)).toBe('locked');
+  });
+
+  test('a panel clock set back during a lock neither ends it nor stretches it, across a reload too', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+    test.setTimeout(120_000);
+    allowConsoleErrors(/^Code entry locked: too many refused codes /, ...API_OVERTAKEN_ERRORS);
+    const expire = notificationExpiry(page, sim);
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    for (let i = 0; i < 5; i += 1) {
+      expect(await tryCode(page, KNOWN.invalidCode)).toBe('refused');
+      await expire();
+    }
+    await expect(page.getByText(/^Try again in (2[0-9]|30) seconds$/)).toBeVisible();
+    // A reboot before the panel's time is synced: its clock reads a day earlier.
+    await page.clock.setSystemTime(Date.now() - 24 * 3_600_000);
+    await page.reload();
+    await expect(home(page)).toBeVisible();
+    await waitForHardwareSocket(sim);
+    await expect(page.getByText(/^Try again in (2[0-9]|30) seconds$/)).toBeVisible();
+    expect(await tryCode(page, KNOWN.residentCode)).toBe('locked');
+    expect(hardwareIn(sim, 'wiegand')).toEqual([]);
+    await page.clock.fastForward(30_000);
+    await expect(page.getByText(LOCKED)).toHaveCount(0);
+    expect(await tryCode(page, KNOWN.residentCode)).toBe('granted');
+  });
+});
+
+test.describe('card reads', () => {
+  test('100 bad reads in 10 s: a button is answered within 6 s of the last, and every read is recorded', async ({ page, kiosk, sim }) => {
+    test.setTimeout(90_000);
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    for (let i = 0; i < 100; i += 1) {
+      expect(sim.facility(KNOWN.invalidCode)).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const sent = Date.now();
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(/\/resident-directory$/, { timeout: 6_000 });
+    expect(Date.now() - sent).toBeLessThan(6_000);
+    // Every read reached the page (none fell into a reload) and was recorded.
+    expect(records(sim, 'hardware').filter((r) => r.method === 'facility').every((r) => r.delivered === 1)).toBe(true);
+    await expect.poll(() => denied(sim, KNOWN.invalidCode).length, { timeout: 40_000 }).toBe(100);
+  });
+
+  test('a 200-digit read is refused without comparing and recorded cut to 64 digits and …', async ({ page, kiosk, sim }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    // Its numeric value is a resident's code: compared, it would open the gate.
+    sim.facility(`${'0'.repeat(195)}${KNOWN.residentCode}`);
+    await expect(overlay(page).getByRole('heading')).toHaveText(REFUSED);
+    await expect.poll(() => denied(sim, `${'0'.repeat(64)}…`).length).toBe(1);
+    expect(hardwareIn(sim, 'wiegand')).toEqual([]);
+  });
+});
+
+test.describe('servers', () => {
+  test("a new build copied over a running static server is sent with its own policy", async ({ page, kioskBuild }) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kiosk-redeploy-'));
+    const server = await startStaticServer({ dir, port: 0 });
+    try {
+      await cp(kioskBuild.dir, dir, { recursive: true });
+      const simOrigin = `http://127.0.0.1:${kioskBuild.simPort}`;
+      const policyOf = async () => (await page.request.get(`${server.url}/enter-code`)).headers()['content-security-policy'] ?? '';
+      expect(await policyOf()).toContain(simOrigin);
+      // The next build talks to another API: the same files, another origin in its policy.
+      const index = path.join(dir, 'index.html');
+      await writeFile(index, (await readFile(index, 'utf8')).replaceAll(simOrigin, 'https://api.next.example'));
+      const policy = await policyOf();
+      expect(policy).toContain('https://api.next.example');
+      expect(policy).not.toContain(simOrigin);
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a page of another origin cannot open the simulator's hardware or Pusher socket; the kiosk's page can", async ({ page, kiosk, sim, allowConsoleErrors }) => {
+    allowConsoleErrors(/^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/(hardware|app\/kiosk-local)[^']*' failed: Error during WebSocket handshake: Unexpected response code: 403/);
+    // Another web page, on a loopback address the browser lets reach the simulator, but not the kiosk's.
+    const other = http.createServer((_req, res) => void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<title>elsewhere</title>'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.2', resolve));
+    const open = (target: Page) =>
+      target.evaluate(async (simPort) => {
+        const attempt = (url: string) =>
+          new Promise<string>((resolve) => {
+            const socket = new WebSocket(url);
+            socket.onopen = () => (socket.close(), resolve('open'));
+            socket.onerror = () => resolve('refused');
+          });
+        return {
+          hardware: await attempt(`ws://127.0.0.1:${simPort}/hardware`),
+          pusher: await attempt(`ws://127.0.0.1:${simPort}/app/kiosk-local?protocol=7`),
+        };
+      }, new URL(sim.url).port);
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    try {
+      await page.goto(`http://127.0.0.2:${(other.address() as AddressInfo).port}/`);
+      expect(await open(page)).toEqual({ hardware: 'refused', pusher: 'refused' });
+      // Refused by the simulator (403), not by the browser.
+      expect(errors.filter((text) => text.includes('Unexpected response code: 403'))).toHaveLength(2);
+      // No card read reaches it.
+      expect(sim.facility(KNOWN.residentCode)).toBe(0);
+      await kiosk.open(page, { model: 'GEN2' });
+      expect(await open(page)).toEqual({ hardware: 'open', pusher: 'open' });
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+});
