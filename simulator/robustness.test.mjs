@@ -136,6 +136,16 @@ describe('control routes answer the console and local tools only', () => {
 });
 
 describe('records', () => {
+  it('keep the newest 500 of a list, or as many as state.recordLimit says', async () => {
+    const send = (count) =>
+      Promise.all(Array.from({ length: count }, () => call(sim, '/api/telephone-entry/checkin', { method: 'POST' }).then((res) => expect(res.status).toBe(200))));
+    await send(520);
+    expect(sim.state.checkins).toHaveLength(500);
+    sim.state.recordLimit = 1_000;
+    await send(300);
+    expect(sim.state.checkins).toHaveLength(800);
+  });
+
   it('are bounded by total size per list, newest kept', async () => {
     const meta = 'x'.repeat(1024 * 1024);
     for (let i = 0; i < 10; i += 1) {

@@ -27,6 +27,8 @@ export function createStore(propertyData) {
     /** Whether POST calls answers with `room_token`, a room join token minted by the back end (docs/security.md). */
     roomTokens: false,
     property: propertyData,
+    /** How many records each list keeps (the newest); a test of a long outage raises it to count every delivery. */
+    recordLimit: MAX_RECORDS,
   };
 
   /** @param {object} change */
@@ -50,7 +52,7 @@ export function createStore(propertyData) {
       size.each.push(bytes);
       size.total += bytes;
       // The newest record always stays (a request body is capped well below a list's budget).
-      while (state[list].length > 1 && (state[list].length > MAX_RECORDS || size.total > MAX_LIST_BYTES)) {
+      while (state[list].length > 1 && (state[list].length > state.recordLimit || size.total > MAX_LIST_BYTES)) {
         state[list].shift();
         size.total -= size.each.shift();
       }

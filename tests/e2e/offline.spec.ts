@@ -117,6 +117,8 @@ test.describe('offline', () => {
   }) => {
     allowConsoleErrors(...API_DOWN_ERRORS, ...CHANNEL_DOWN_ERRORS, ...HARDWARE_OVERTAKEN_ERRORS);
     test.setTimeout(240_000);
+    // Every delivery is counted: the simulator keeps its newest 500 records unless told otherwise.
+    (sim.state as { recordLimit: number }).recordLimit = 10_000;
     await kiosk.open(page, { model: 'GEN2' });
     await waitForHardwareSocket(sim);
     sim.setOffline(true);
