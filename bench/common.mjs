@@ -76,3 +76,26 @@ export async function startKiosk({ property, env, build } = {}) {
     },
   };
 }
+
+/**
+ * Runs `use` with the kiosk's modules loaded from source through Vite, in
+ * Node. As in the kiosk's build, Redux Toolkit's development checks (which
+ * walk the whole state) are off.
+ * @template T @param {(load: (id: string) => Promise<any>) => Promise<T>} use
+ */
+export async function withSourceModules(use) {
+  process.env.NODE_ENV = 'production';
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    return await use((id) => vite.ssrLoadModule(id));
+  } finally {
+    await vite.close();
+  }
+}

@@ -4,13 +4,12 @@
 // the access queue's public actions and selectors in a Redux store, in Node
 // (the modules loaded from source through Vite). The echo is the simulator's:
 // the outcome as 1/0, the time with microseconds. The network is not timed.
-import { createServer } from 'vite';
-import { stats } from './common.mjs';
+import { stats, withSourceModules } from './common.mjs';
 
 const BATCHES = 8;
 
 /** @param {number} count @returns {{ user_code: string, access_granted: boolean, created_at: string }[]} */
-function queued(count) {
+export function queued(count) {
   const start = Date.parse('2026-11-01T00:00:00.000Z');
   return Array.from({ length: count }, (_, i) => ({
     user_code: String(10001 + (i % 50_000)),
@@ -25,19 +24,10 @@ const echo = (batch) =>
 
 /** @param {number[]} sizes queue lengths @returns {Promise<Record<number, number[]>>} ms per batch at each length */
 export async function measureQueue(sizes) {
-  // As in the kiosk's build: Redux Toolkit's development checks (which walk the whole state) are off.
-  process.env.NODE_ENV = 'production';
-  const vite = await createServer({
-    configFile: false,
-    logLevel: 'error',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  try {
-    const { configureStore } = await vite.ssrLoadModule('@reduxjs/toolkit');
-    const queue = await vite.ssrLoadModule('/src/features/access-queue/accessQueueSlice.ts');
-    const { ACCESS_QUEUE_BATCH_SIZE } = await vite.ssrLoadModule('/src/features/access-queue/accessQueueListeners.ts');
+  return withSourceModules(async (load) => {
+    const { configureStore } = await load('@reduxjs/toolkit');
+    const queue = await load('/src/features/access-queue/accessQueueSlice.ts');
+    const { ACCESS_QUEUE_BATCH_SIZE } = await load('/src/features/access-queue/accessQueueListeners.ts');
     const batchTimes = (size) => {
       const store = configureStore({
         reducer: { accessQueue: queue.accessQueueSlice.reducer },
@@ -62,7 +52,5 @@ export async function measureQueue(sizes) {
       console.log(`queue: ${size.toLocaleString('en')} records, median ${stats(results[size]).median.toFixed(1)} ms a batch`);
     }
     return results;
-  } finally {
-    await vite.close();
-  }
+  });
 }

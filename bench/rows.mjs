@@ -144,3 +144,17 @@ export function scaleLines(scale) {
 export function queueLines(queue) {
   return [scaled('queue', 'one sent batch of 500 (Node, the slice\'s actions)', queue)];
 }
+
+const characters = (count) => `${(count / 1e6).toFixed(2)} M characters`;
+
+export function storedLines({ property, queue }) {
+  return [
+    ...Object.entries(property).flatMap(([residents, size]) => [
+      line('stored', `property data, ${Number(residents).toLocaleString('en')} residents (database)`, characters(size.property)),
+      line('stored', `  property core (localStorage, never given up)`, characters(size.propertyCore)),
+    ]),
+    ...Object.entries(queue).map(([records, size]) =>
+      line('stored', `queue of ${Number(records).toLocaleString('en')} (database records; one localStorage item without one)`, `${characters(size.records)}; ${characters(size.oneItem)}`),
+    ),
+  ];
+}

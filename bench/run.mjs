@@ -13,6 +13,7 @@
 //   poll, directory, lookup, wiegand
 // and at 5,000 and 100,000 queued records (queue.mjs):
 //   queue   one sent batch
+//   stored  the size of each stored part at those scales (stored.mjs)
 //
 // Writes bench/results.json. Options (env): BENCH_ROWS (a comma-separated
 // subset of the rows above; all of them by default), BENCH_SESSIONS (soak,
@@ -30,12 +31,13 @@ import { measureDirectoryPaging, measureGate } from './keys.mjs';
 import { largeSeed } from '../simulator/seed.mjs';
 import { measureQr } from './qr.mjs';
 import { measureQueue } from './queue.mjs';
-import { bundleLines, gateLines, inputLines, qrLines, queueLines, scaleLines, soakLines, startLines } from './rows.mjs';
+import { measureStoredSizes } from './stored.mjs';
+import { bundleLines, gateLines, inputLines, qrLines, queueLines, scaleLines, soakLines, startLines, storedLines } from './rows.mjs';
 import { measureScale, SCALE_ROWS } from './scale.mjs';
 import { machine, printTable, writeResults } from './report.mjs';
 import { measureStart } from './start.mjs';
 
-const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,gate,input,qr,soak,poll,directory,lookup,wiegand,queue').split(',');
+const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,gate,input,qr,soak,poll,directory,lookup,wiegand,queue,stored').split(',');
 const QUEUE_SIZES = [5000, 100_000];
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 300);
 const RESIDENTS = 5000;
@@ -105,6 +107,7 @@ try {
   await browser.close();
 }
 if (ROWS.includes('queue')) lines.push(...queueLines((results.queue = await measureQueue(QUEUE_SIZES))));
+if (ROWS.includes('stored')) lines.push(...storedLines((results.stored = await measureStoredSizes([5_000, 50_000], QUEUE_SIZES))));
 if (ROWS.includes('soak')) lines.push(...soakLines((results.soak = await soak())));
 
 printTable(lines);
