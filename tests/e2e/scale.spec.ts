@@ -3,7 +3,7 @@
 // directory paged (docs/stored-state.md).
 import type { Page } from '@playwright/test';
 import { largeSeed } from '../../simulator/seed.mjs';
-import { API_DOWN_ERRORS, expect, hardwareIn, test, typeCode, waitForHardwareSocket } from './fixtures';
+import { API_DOWN_ERRORS, expect, hardwareIn, KNOWN, storedQueue, test, typeCode, waitForHardwareSocket } from './fixtures';
 
 const RESIDENTS = 50_000;
 const WELCOME = 'Welcome to Maple Court Apartments!';
@@ -58,4 +58,57 @@ test('a 50,000-resident property is stored, starts with the API down, opens the 
   for (let turn = 0; turn < 3; turn += 1) await page.keyboard.press('ArrowDown');
   await expect(shown).not.toHaveText(first);
   await expect(page.locator('.directory-page .directory-row')).not.toHaveCount(0);
+});
+
+test('100,000 queued records (weeks offline) survive two reloads, the gate still opens, and the oldest go out first when the API is back', async ({
+  page,
+  kiosk,
+  sim,
+  waitForRecords,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(...API_DOWN_ERRORS);
+  test.setTimeout(180_000);
+  await kiosk.open(page, { model: 'GEN2' });
+  sim.setOffline(true);
+  const oldest = Date.parse('2026-10-01T00:00:00.000Z');
+  // Written straight into the kiosk's database, as weeks of refused card reads would have left it.
+  await page.evaluate(
+    ({ count, from }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('gate-kiosk');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const transaction = open.result.transaction('accessQueue', 'readwrite');
+          const store = transaction.objectStore('accessQueue');
+          for (let i = 0; i < count; i += 1) {
+            store.add({ user_code: String(900_000_000 + i), access_granted: false, created_at: new Date(from + i * 20_000).toISOString() });
+          }
+          transaction.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          transaction.onabort = () => reject(transaction.error);
+        };
+      }),
+    { count: 100_000, from: oldest },
+  );
+
+  for (let reload = 0; reload < 2; reload += 1) {
+    const started = Date.now();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible({ timeout: 20_000 });
+    test.info().annotations.push({ type: 'start with 100,000 queued', description: `${Date.now() - started} ms to the welcome title` });
+  }
+  await expect.poll(async () => (await storedQueue(page)).length, { timeout: 20_000 }).toBe(100_000);
+  await waitForHardwareSocket(sim);
+  await typeCode(page, KNOWN.residentCode);
+  await expect.poll(() => hardwareIn(sim, 'wiegand').map((r) => r.params)).toEqual([[0, KNOWN.residentCode]]);
+  await expect.poll(async () => (await storedQueue(page)).length, { timeout: 20_000 }).toBe(100_001);
+
+  sim.setOffline(false);
+  const first = await waitForRecords('accessRequests', () => true, 1_000, { timeout: 60_000 });
+  // Oldest first: the first two batches are the first 1,000 records, in order.
+  expect(first.slice(0, 1_000).map((r) => r.user_code)).toEqual(Array.from({ length: 1_000 }, (_, i) => String(900_000_000 + i)));
+  await expect.poll(async () => (await storedQueue(page)).length, { timeout: 20_000 }).toBeLessThanOrEqual(99_001);
 });
