@@ -69,6 +69,8 @@ test('100,000 queued records (weeks offline) survive two reloads, the gate still
 }) => {
   allowConsoleErrors(...API_DOWN_ERRORS);
   test.setTimeout(180_000);
+  // The first two batches are counted: the simulator keeps its newest 500 records unless told otherwise.
+  (sim.state as { recordLimit: number }).recordLimit = 2_000;
   await kiosk.open(page, { model: 'GEN2' });
   sim.setOffline(true);
   const oldest = Date.parse('2026-10-01T00:00:00.000Z');

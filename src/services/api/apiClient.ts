@@ -1,3 +1,4 @@
+import { blobFingerprint, type FingerprintWorker } from './blobFingerprint';
 import { fingerprintOf } from './fingerprint';
 
 /** A failed API call: a non-2xx answer, a timeout or a network error. */
@@ -101,6 +102,8 @@ export interface ApiClientOptions {
   fetchImpl?: typeof fetch;
   /** One limit for every call instead of API_TIMEOUTS_MS (tests). */
   timeoutMs?: number;
+  /** Where a large property answer is fingerprinted off the main thread; null: on it (tests, engines without workers). */
+  fingerprintWorker?: (() => FingerprintWorker) | null;
 }
 
 /** An answer's body as JSON; an empty body is no value. */
@@ -118,10 +121,10 @@ export const BLOB_FROM_BYTES = 1_000_000;
  * arrives (measured at 17 MB: 100-500 ms of tasks, some over 50 ms, against
  * 30-70 ms and none). A small one directly, in one step.
  */
-async function readBytes(response: Response): Promise<ArrayBuffer> {
+async function readBody(response: Response): Promise<{ bytes: ArrayBuffer } | { blob: Blob }> {
   const length = Number(response.headers.get('Content-Length'));
-  if (length > 0 && length < BLOB_FROM_BYTES) return response.arrayBuffer();
-  return (await response.blob()).arrayBuffer();
+  if (length > 0 && length < BLOB_FROM_BYTES) return { bytes: await response.arrayBuffer() };
+  return { blob: await response.blob() };
 }
 
 /** A body as JSON, or form-encoded when given as URLSearchParams. */
@@ -131,7 +134,7 @@ function encode(body: unknown): { type: string; text: string } | null {
   return { type: 'application/json', text: JSON.stringify(body) };
 }
 
-export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: everyCallMs }: ApiClientOptions): ApiClient {
+export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: everyCallMs, fingerprintWorker = null }: ApiClientOptions): ApiClient {
   /**
    * One call, with its time limit over the answer's whole body; `read` turns
    * the answer into the result (a 304 reaches it only when `allowNotModified`).
@@ -182,11 +185,12 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
         if (response.status === 304) return { unchanged: true };
         const etag = response.headers.get('ETag');
         if (etag && etag === held?.etag) return { unchanged: true };
-        const bytes = await readBytes(response);
+        const body = await readBody(response);
         // With an ETag there is nothing to hash: the back end names its versions.
-        const fingerprint = etag ? null : await fingerprintOf(bytes);
+        let fingerprint: string | null = null;
+        if (!etag) fingerprint = 'blob' in body ? await blobFingerprint(body.blob, fingerprintWorker) : await fingerprintOf(body.bytes);
         if (fingerprint && fingerprint === held?.fingerprint) return { unchanged: true };
-        return { unchanged: false, body: parseJson(bytes), version: { etag, fingerprint } };
+        return { unchanged: false, body: parseJson('blob' in body ? await body.blob.arrayBuffer() : body.bytes), version: { etag, fingerprint } };
       },
     );
 
