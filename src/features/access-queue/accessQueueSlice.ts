@@ -55,7 +55,10 @@ export const accessQueueSlice = createSlice({
       const kept = new Set(withoutEchoed(sent, echoed));
       const removed = new Set(sent.filter((item) => !kept.has(item)));
       if (removed.size === 0) return;
-      state.items = handedOver(plain(state.items).filter((item) => !removed.has(item)));
+      const items = plain(state.items);
+      // Mostly the batch was the queue's head and all of it is acknowledged: cut it off (a copy, not a walk with a lookup each).
+      const head = items.slice(0, removed.size).every((item) => removed.has(item));
+      state.items = handedOver(head ? items.slice(removed.size) : items.filter((item) => !removed.has(item)));
     },
   },
   selectors: {
