@@ -50,6 +50,16 @@ describe('Telnyx SIP adapter', () => {
     await expect(started).resolves.toHaveProperty('hangUp');
   });
 
+  it('goes to the configured gateway with the host option', async () => {
+    const started = createTelnyxSip({ host: 'ws://127.0.0.1:9100/telnyx-rtc' }).start(
+      { callId: 'call-1', channel: 'ch', signal: new AbortController().signal, login: 'kiosk-sip-1', password: 'secret' },
+      events(),
+    );
+    expect(client().options).toEqual({ login: 'kiosk-sip-1', password: 'secret', host: 'ws://127.0.0.1:9100/telnyx-rtc' });
+    client().emit('telnyx.ready');
+    await started;
+  });
+
   it('answers a ringing inbound call without video, plays the remote audio when active, and ends on destroy', async () => {
     const evts = events();
     const started = start(evts);

@@ -1,4 +1,4 @@
-import { TelnyxRTC } from '@telnyx/webrtc';
+import { TelnyxRTC, type IClientOptions } from '@telnyx/webrtc';
 import type { CallHandle, SipClient } from '../types';
 
 type Notification = { type?: string; call?: TelnyxCall };
@@ -16,13 +16,15 @@ const ignore = () => undefined;
  * The SIP client over Telnyx WebRTC, logged in with the call's SIP user. The
  * back end dials that user: the client answers on ringing, hands the remote
  * audio over when active, and reports the end on destroy; new, trying and
- * hangup are ignored (docs/rules.md#r4-9-7).
+ * hangup are ignored (docs/rules.md#r4-9-7). `host` replaces the SDK's own
+ * gateway (a runtime option its typings leave out); null keeps it.
  */
-export function createTelnyxSip(): SipClient {
+export function createTelnyxSip({ host }: { host: string | null } = { host: null }): SipClient {
   return {
     start({ login, password, signal }, events) {
       return new Promise<CallHandle>((resolve, reject) => {
-        const client = new TelnyxRTC({ login, password });
+        const options: IClientOptions & { host?: string } = host === null ? { login, password } : { login, password, host };
+        const client = new TelnyxRTC(options);
         let call: TelnyxCall | null = null;
         let ready = false;
         let released = false;
