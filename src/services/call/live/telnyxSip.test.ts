@@ -88,17 +88,39 @@ describe('Telnyx SIP adapter', () => {
     expect(call.answer).not.toHaveBeenCalled();
   });
 
-  it('hang up ends the answered call and logs out, once', async () => {
+  it("hang up ends the answered call, then logs out once the call's bye is answered, once", async () => {
     const started = start();
     client().emit('telnyx.ready');
     const handle = await started;
     const call = incoming('ringing');
+    let byeAnswered: () => void = () => undefined;
+    call.hangup.mockImplementationOnce(() => new Promise<undefined>((resolve) => (byeAnswered = () => resolve(undefined))));
     client().emit('telnyx.notification', { type: 'callUpdate', call });
     handle.hangUp();
     handle.hangUp();
     expect(call.hangup).toHaveBeenCalledTimes(1);
-    expect(client().disconnect).toHaveBeenCalledTimes(1);
     expect([...client().listeners.keys()]).toEqual([]);
+    // The SDK's disconnect would hang the call up again: a second bye on the wire.
+    await Promise.resolve();
+    expect(client().disconnect).not.toHaveBeenCalled();
+    byeAnswered();
+    await vi.waitFor(() => expect(client().disconnect).toHaveBeenCalledTimes(1));
+  });
+
+  it('a bye that fails still logs out; without a call it logs out at once', async () => {
+    const started = start();
+    client().emit('telnyx.ready');
+    const handle = await started;
+    const call = incoming('ringing');
+    call.hangup.mockRejectedValueOnce(new Error('socket closed'));
+    client().emit('telnyx.notification', { type: 'callUpdate', call });
+    handle.hangUp();
+    await vi.waitFor(() => expect(client().disconnect).toHaveBeenCalledTimes(1));
+
+    const idle = start();
+    client().emit('telnyx.ready');
+    (await idle).hangUp();
+    await vi.waitFor(() => expect(client().disconnect).toHaveBeenCalledTimes(1));
   });
 
   it('once ready, the start signal no longer logs out, and no listener is left on it', async () => {

@@ -36,8 +36,13 @@ export function createTelnyxSip({ host }: { host: string | null } = { host: null
             client.off('telnyx.ready');
             client.off('telnyx.error');
             client.off('telnyx.notification');
-            call?.hangup().catch(ignore);
-            client.disconnect().catch(ignore);
+            // The SDK's disconnect hangs up every call it still holds: logging out
+            // before this call's bye is answered sends the gateway a second bye.
+            const ending = call ? call.hangup() : Promise.resolve();
+            ending
+              .catch(ignore)
+              .then(() => client.disconnect())
+              .catch(ignore);
           },
         };
         const abandon = () => {
