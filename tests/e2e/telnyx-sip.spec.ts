@@ -3,7 +3,7 @@
 // and a phone page at the far end answers with a real RTCPeerConnection
 // (docs/calls.md). docs/rules.md#r4-9-7; SPEC's error path for a SIP error.
 import type { Page } from '@playwright/test';
-import { expect, KNOWN, records, test, type SimRecord, type Simulator } from './fixtures';
+import { expect, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
 import { openSipPhone } from './support/sipPhone';
 
 test.use({ callProviders: 'live' });
@@ -81,7 +81,8 @@ test('the phone answers the SIP leg: connected with its audio playing, its appro
   await expect.poll(() => phone.state()).toBe('ended by the kiosk');
 });
 
-test('the visitor pressing BACK mid-call sends the gateway a bye', async ({ page, context, kiosk, sim }) => {
+test('the visitor pressing BACK mid-call sends the gateway a bye and releases every track', async ({ page, context, kiosk, sim }) => {
+  await trackMedia(page);
   await kiosk.open(page, { model: 'GEN1' });
   const phone = await openSipPhone(context, sim);
   const who = noVideoResident(sim);
@@ -90,11 +91,16 @@ test('the visitor pressing BACK mid-call sends the gateway a bye', async ({ page
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
   const { callID } = sent(sim, 'telnyx_rtc.answer')[0].params.dialogParams;
+  // The kiosk's camera and microphone, and the SIP client's own microphone.
+  const live = await trackStates(page);
+  expect(live.filter((state) => state === 'audio:live').length).toBeGreaterThanOrEqual(2);
+  expect(live).toContain('video:live');
 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
   await expect.poll(() => sent(sim, 'telnyx_rtc.bye').map((m: SimRecord) => m.params.dialogParams?.callID)).toEqual([callID]);
   await expect.poll(() => phone.state()).toBe('ended by the kiosk');
+  await expect.poll(async () => (await trackStates(page)).filter((state) => !state.endsWith(':ended'))).toEqual([]);
   await expect(notification(page)).toHaveCount(0);
 });
 
