@@ -46,14 +46,16 @@ export function createTelnyxRtcServer({ onAnswered }) {
   /** The kiosk side: one JSON-RPC request or answer. */
   function handle(ws, message) {
     if (!isRecord(message) || message.jsonrpc !== '2.0') return send(ws, { id: null, error: { code: -32600, message: 'Invalid Request' } });
-    const { id, method, params = {} } = message;
+    const { id, method } = message;
     if (method === undefined) return; // the SDK's answer to one of our requests
+    const params = isRecord(message.params) ? message.params : {};
     received.push({ method, params });
     if (received.length > MAX_LOG) received.shift();
     const result = (value = {}) => send(ws, { id, result: value });
-    const call = isRecord(params) ? calls.get(params.dialogParams?.callID ?? params.callID) : undefined;
+    const call = calls.get(params.dialogParams?.callID ?? params.callID);
     switch (method) {
       case 'login': {
+        if (typeof params.login !== 'string') return send(ws, { id, error: { code: -32602, message: 'login needs a SIP user' } });
         if (!answersLogin) return;
         const sessid = randomUUID();
         clients.set(params.login, ws);

@@ -83,6 +83,12 @@ describe('Telnyx WebRTC twin', () => {
     expect((await kiosk.next((m) => m.id === 'u1')).error.code).toBe(-32601);
     kiosk.send({ jsonrpc: '2.0', id: 'a1', method: 'telnyx_rtc.answer', params: { dialogParams: { callID: 'nobody' } } });
     expect((await kiosk.next((m) => m.id === 'a1')).error.code).toBe(-32002);
+    for (const params of [null, 'x', { dialogParams: null }]) {
+      kiosk.send({ jsonrpc: '2.0', id: 'b2', method: 'telnyx_rtc.bye', params });
+      expect((await kiosk.next((m) => m.id === 'b2')).result).toEqual({});
+    }
+    kiosk.send({ jsonrpc: '2.0', id: 'l2', method: 'login', params: null });
+    expect((await kiosk.next((m) => m.id === 'l2')).error.code).toBe(-32602);
     kiosk.send('{oops');
     expect((await kiosk.next((m) => m.error?.code === -32600)).id).toBeNull();
     kiosk.send({ jsonrpc: '2.0', id: 'p2', method: 'telnyx_rtc.ping', params: {} });
