@@ -21,11 +21,18 @@ const status = (page: Page) => page.locator('.call-status');
 const notification = (page: Page) => page.getByRole('alertdialog');
 const sent = (sim: Simulator, method: string) => sim.telnyxRtc.received().filter((m: SimRecord) => m.method === method);
 
-/** On a GEN1 kiosk's home: UP opens the directory, the lookup code calls the resident. */
-async function callResident(page: Page, who: SeedResident): Promise<void> {
+/**
+ * On a GEN1 kiosk's home: UP opens the directory, the lookup code calls the
+ * resident. Resolves with when its last digit, the one that calls, was pressed.
+ */
+async function callResident(page: Page, who: SeedResident): Promise<number> {
   await page.keyboard.press('ArrowUp');
   await expect(page.getByRole('status', { name: 'Lookup code' })).toBeVisible();
-  for (const digit of who.directory_lookup_code) await page.keyboard.press(digit);
+  const code = who.directory_lookup_code;
+  for (const digit of code.slice(0, -1)) await page.keyboard.press(digit);
+  const pressed = Date.now();
+  await page.keyboard.press(code.slice(-1));
+  return pressed;
 }
 
 /** The far end's audio plays in the kiosk: its media element has the phone's audio and its time moves on. */
@@ -47,8 +54,7 @@ test('the phone answers the SIP leg: connected with its audio playing, its appro
   const phone = await openSipPhone(context, sim);
   const who = noVideoResident(sim);
 
-  const pressed = Date.now();
-  await callResident(page, who);
+  const pressed = await callResident(page, who);
   await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
   const calling = Date.now() - pressed;
 
@@ -58,11 +64,12 @@ test('the phone answers the SIP leg: connected with its audio playing, its appro
   expect(sent(sim, 'login')[0].params).toMatchObject({ login: call.sip_username, passwd: call.sip_password });
   await phone.ringing();
 
+  // From the phone picking up (its microphone, its offer) to the kiosk showing the call connected.
   const answered = Date.now();
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
   const connected = Date.now() - answered;
-  console.log(`[telnyx-sip] press -> 'Calling…' ${calling} ms; phone answers -> 'Connected' ${connected} ms`);
+  console.log(`[telnyx-sip] call key -> 'Calling…' ${calling} ms; phone picks up -> 'Connected' ${connected} ms`);
 
   expect(sent(sim, 'telnyx_rtc.answer')).toHaveLength(1);
   await expect.poll(() => phone.state()).toBe('connected');
