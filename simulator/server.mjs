@@ -170,8 +170,8 @@ export async function startSimulator({
     hardwareUrl: `ws://${host}:${actualHardwarePort}/hardware`,
     state: store.state,
     channelName: store.channelName,
-    /** The Telnyx WebRTC twin: what its clients sent, and whether it answers `login`. */
-    telnyxRtc: { received: telnyxRtc.received, answerLogin: telnyxRtc.answerLogin },
+    /** The Telnyx WebRTC twin: what its clients sent, how many are connected, whether it answers `login`. */
+    telnyxRtc: { received: telnyxRtc.received, clientCount: telnyxRtc.clientCount, answerLogin: telnyxRtc.answerLogin },
     close,
     ...controls,
   };

@@ -134,6 +134,8 @@ export function createTelnyxRtcServer({ onAnswered }) {
       answersLogin = Boolean(on);
     },
     received: () => received.slice(),
+    /** How many SIP clients hold the socket open. */
+    clientCount: () => wss.clients.size,
     close() {
       for (const each of [wss, farWss]) {
         for (const ws of each.clients) ws.terminate();

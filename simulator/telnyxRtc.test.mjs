@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSimulator } from './server.mjs';
 import { call, openSocket } from './test-helpers.mjs';
 
@@ -62,6 +62,9 @@ describe('Telnyx WebRTC twin', () => {
     await kiosk.next((m) => m.id === 'b1' && m.result);
     expect(await farEnd.next((m) => m.type === 'bye')).toEqual({ type: 'bye', callID: ring.callID });
     expect(sim.telnyxRtc.received().map((m) => m.method)).toEqual(['login', 'telnyx_rtc.gatewayState', 'telnyx_rtc.answer', 'telnyx_rtc.bye']);
+    expect(sim.telnyxRtc.clientCount()).toBe(1);
+    kiosk.close();
+    await vi.waitFor(() => expect(sim.telnyxRtc.clientCount()).toBe(0));
   });
 
   it("sends the far end's hang-up to the client as a bye", async () => {

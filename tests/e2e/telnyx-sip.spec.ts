@@ -108,6 +108,11 @@ test('the visitor pressing BACK mid-call sends the gateway a bye and releases ev
   await expect.poll(() => sent(sim, 'telnyx_rtc.bye').map((m: SimRecord) => m.params.dialogParams?.callID)).toEqual([callID]);
   await expect.poll(() => phone.state()).toBe('ended by the kiosk');
   await expect.poll(async () => (await trackStates(page)).filter((state) => !state.endsWith(':ended'))).toEqual([]);
+  // Logged out: the SIP client's socket is closed, and stays closed (no reconnection).
+  await expect.poll(() => sim.telnyxRtc.clientCount()).toBe(0);
+  await page.waitForTimeout(1_000);
+  expect(sim.telnyxRtc.clientCount()).toBe(0);
+  expect(sent(sim, 'login')).toHaveLength(1);
   await expect(notification(page)).toHaveCount(0);
 });
 
