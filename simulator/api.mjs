@@ -36,9 +36,10 @@ export function authorizePropertyChannel({ store, pusher }, body) {
 /**
  * @param {{ token: string, store: ReturnType<typeof import('./store.mjs').createStore>,
  *   pusher: ReturnType<typeof import('./pusher.mjs').createPusherServer>,
- *   faults: ReturnType<typeof import('./faults.mjs').createFaults> }} deps
+ *   faults: ReturnType<typeof import('./faults.mjs').createFaults>,
+ *   telnyxRtc: ReturnType<typeof import('./telnyxRtc.mjs').createTelnyxRtcServer> }} deps
  */
-export function createApi({ token, store, pusher, faults }) {
+export function createApi({ token, store, pusher, faults, telnyxRtc }) {
   const { state } = store;
   let callCount = 0;
 
@@ -133,9 +134,13 @@ export function createApi({ token, store, pusher, faults }) {
     'POST telephone-entry/sip-call': async (req) => {
       const { intercomCallId, pusherChannelName, tenantId, to, username } = await readObject(req);
       store.record('sipCalls', { intercomCallId, pusherChannelName, tenantId, to, username });
-      // The real back end now dials the kiosk's SIP user; its SIP twin hears the ring.
+      // The real back end now dials the kiosk's SIP user: the channel twin
+      // hears the ring, the Telnyx WebRTC twin asks its far end for an offer.
       const user = typeof username === 'string' ? /^sip:([^@]+)@/.exec(username)?.[1] : undefined;
-      if (user) pusher.trigger(store.channelName(), 'sim-sip', { username: user, state: 'ringing' });
+      if (user) {
+        pusher.trigger(store.channelName(), 'sim-sip', { username: user, state: 'ringing' });
+        if (typeof intercomCallId === 'string') telnyxRtc.dial({ username: user, intercomCallId, to });
+      }
       return { ok: true };
     },
   };

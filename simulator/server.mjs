@@ -12,6 +12,7 @@ import { HttpError, isLocalControl, isLocalPage, sendJson, setCors } from './htt
 import { createPusherServer } from './pusher.mjs';
 import { loadPropertyData } from './seed.mjs';
 import { createStore } from './store.mjs';
+import { createTelnyxRtcServer } from './telnyxRtc.mjs';
 import { createVideoProvider } from './video.mjs';
 
 const require = createRequire(import.meta.url);
@@ -79,7 +80,11 @@ export async function startSimulator({
   const hardware = createHardwareServer({ record, changed });
   const faults = createFaults({ changed });
   const controls = createControls({ store, pusher, hardware, faults });
-  const handleApi = createApi({ token, store, pusher, faults });
+  // The back end tells the kiosk the phone leg is connected once the kiosk has answered it.
+  const telnyxRtc = createTelnyxRtcServer({
+    onAnswered: (room) => pusher.trigger(store.channelName(), 'sip-message', { data: { room, connected: true } }),
+  });
+  const handleApi = createApi({ token, store, pusher, faults, telnyxRtc });
   const handleVideo = createVideoProvider({ videoKey, knownRooms: () => store.state.calls.map((c) => c.room_id) });
   const handleControl = createControlRoutes(controls, store);
 
@@ -113,6 +118,8 @@ export async function startSimulator({
     if (!isLocalPage(req, host)) return '403 Forbidden';
     if (pathname.startsWith('/app/') && !hardwareOnly) return pusher.running() ? pusher.wss : '503 Service Unavailable';
     if (pathname === '/hardware') return hardware.accepting() ? hardware.wss : '503 Service Unavailable';
+    if (pathname === '/telnyx-rtc' && !hardwareOnly) return telnyxRtc.wss;
+    if (pathname === '/telnyx-rtc/far-end' && !hardwareOnly) return telnyxRtc.farWss;
     return '404 Not Found';
   }
 
@@ -145,6 +152,7 @@ export async function startSimulator({
 
   async function close() {
     faults.close();
+    telnyxRtc.close();
     for (const wss of [pusher.wss, hardware.wss]) {
       for (const ws of wss.clients) ws.terminate();
       wss.close();
@@ -162,6 +170,8 @@ export async function startSimulator({
     hardwareUrl: `ws://${host}:${actualHardwarePort}/hardware`,
     state: store.state,
     channelName: store.channelName,
+    /** The Telnyx WebRTC twin: what its clients sent, how many are connected, whether it answers `login`. */
+    telnyxRtc: { received: telnyxRtc.received, clientCount: telnyxRtc.clientCount, answerLogin: telnyxRtc.answerLogin },
     close,
     ...controls,
   };

@@ -63,6 +63,13 @@ describe('Content-Security-Policy', () => {
     expect(directives(contentSecurityPolicy(production))['connect-src']).toContain('https://api.telnyx.com');
   });
 
+  it("a live build with its own SIP gateway connects to that gateway's origin too", () => {
+    const twin = readConfig({ VITE_CALL_PROVIDERS: 'live', VITE_API_URL: 'https://api.gates.example', VITE_PUSHER_HOST: '', VITE_TELNYX_RTC_HOST: 'ws://127.0.0.1:9100/telnyx-rtc' }, '1.0.0');
+    expect(directives(contentSecurityPolicy(twin))['connect-src']).toContain('ws://127.0.0.1:9100');
+    const simulator = readConfig({ VITE_CALL_PROVIDERS: 'simulator', VITE_TELNYX_RTC_HOST: 'ws://127.0.0.1:9100/telnyx-rtc' }, '1.0.0');
+    expect(directives(contentSecurityPolicy(simulator))['connect-src']).not.toContain('ws://127.0.0.1:9100');
+  });
+
   it('against the simulator: its one origin over http, ws and wss, and no vendor hosts', () => {
     const simulator = readConfig({ VITE_CALL_PROVIDERS: 'simulator' }, '1.0.0');
     expect(directives(contentSecurityPolicy(simulator))['connect-src']).toEqual([

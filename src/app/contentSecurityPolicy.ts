@@ -8,7 +8,7 @@ import type { AppConfig } from '../config/readConfig';
  */
 const LIVE_CALL_SOURCES = ['wss://*.twilio.com', 'https://*.twilio.com', 'wss://rtc.telnyx.com', 'wss://*.rtc.telnyx.com', 'wss://video.telnyx.com'];
 
-type PolicyInput = Pick<AppConfig, 'apiUrl' | 'pusher' | 'hardwareSocketUrl' | 'videoApiUrl' | 'videoApiKey' | 'callProviders'>;
+type PolicyInput = Pick<AppConfig, 'apiUrl' | 'pusher' | 'hardwareSocketUrl' | 'videoApiUrl' | 'videoApiKey' | 'callProviders' | 'telnyxRtcHost'>;
 
 /** The origin of a configured URL (scheme, host and port only: CSP sources match no paths here). */
 function origin(url: string): string {
@@ -28,8 +28,8 @@ function pusherSources({ host, port, cluster, forceTLS }: AppConfig['pusher']): 
  * The kiosk's Content-Security-Policy, from its configured origins: scripts,
  * styles and workers from its own origin only (no inline script, no eval of
  * JavaScript; WebAssembly may be compiled, for the QR reader),
- * connections to the back end, the Pusher server, the hardware socket and the
- * video provider (only in a build with its key: without, the kiosk never asks it), camera and call media from blob: and mediastream:, snapshots
+ * connections to the back end, the Pusher server, the hardware socket, the
+ * SIP client's configured gateway and the video provider (only in a build with its key: without, the kiosk never asks it), camera and call media from blob: and mediastream:, snapshots
  * as data: images. `frame-ancestors` only works in a header (a meta tag ignores
  * it and says so in the console), so it is added with `{ header: true }`.
  */
@@ -41,6 +41,7 @@ export function contentSecurityPolicy(config: PolicyInput, { header = false }: {
     origin(config.hardwareSocketUrl),
     ...(config.videoApiKey === null ? [] : [origin(config.videoApiUrl)]),
     ...(config.callProviders === 'live' ? LIVE_CALL_SOURCES : []),
+    ...(config.callProviders === 'live' && config.telnyxRtcHost !== null ? [origin(config.telnyxRtcHost)] : []),
   ]);
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],

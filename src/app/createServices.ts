@@ -72,7 +72,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
       streams: createCallStreamRegistry(),
       load: loadOnce(async () => {
         const { createCallKit } = await import('../services/call/callKit');
-        return createCallKit({ providers: config.callProviders, realtime, videoApiUrl: config.videoApiUrl, videoApiKey: config.videoApiKey });
+        return createCallKit({ providers: config.callProviders, telnyxRtcHost: config.telnyxRtcHost, realtime, videoApiUrl: config.videoApiUrl, videoApiKey: config.videoApiKey });
       }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },

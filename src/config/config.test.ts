@@ -19,6 +19,16 @@ describe('build-time configuration', () => {
     expect(readConfig({ VITE_VIDEO_API_KEY: '  ' }, '1.0.0').videoApiKey).toBeNull();
   });
 
+  it("the SIP client's gateway: the SDK's own unless a ws:// or wss:// URL is given", () => {
+    expect(readConfig({}, '1.0.0').telnyxRtcHost).toBeNull();
+    expect(readConfig({ VITE_TELNYX_RTC_HOST: '' }, '1.0.0').telnyxRtcHost).toBeNull();
+    expect(readConfig({ VITE_TELNYX_RTC_HOST: ' ws://127.0.0.1:8787/telnyx-rtc ' }, '1.0.0').telnyxRtcHost).toBe('ws://127.0.0.1:8787/telnyx-rtc');
+    expect(readConfig({ VITE_TELNYX_RTC_HOST: 'wss://rtc.example.com' }, '1.0.0').telnyxRtcHost).toBe('wss://rtc.example.com');
+    for (const bad of ['http://127.0.0.1:8787', 'rtc.example.com', 'ws://', 'ws:// x']) {
+      expect(readConfig({ VITE_TELNYX_RTC_HOST: bad }, '1.0.0').telnyxRtcHost).toBeNull();
+    }
+  });
+
   it('reads every variable, trims trailing slashes and rejects bad values', () => {
     const config = readConfig({
       VITE_API_URL: 'https://api.example.com/',

@@ -25,6 +25,11 @@ export interface AppConfig {
   appEnv: 'production' | 'development';
   callProviders: 'live' | 'simulator';
   /**
+   * Where the live SIP client's socket goes (a ws:// or wss:// URL), e.g. the
+   * simulator's Telnyx WebRTC twin; null: the SDK's own gateway.
+   */
+  telnyxRtcHost: string | null;
+  /**
    * The reload after each notification (docs/rules.md#r2-2-5). Only a development build can turn
    * it off (VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION=true), for the memory
    * benchmark, where the reload would hide a leak.
@@ -52,6 +57,12 @@ function text(env: Env, name: string, fallback: string): string {
 }
 
 /** A whole number of at least `min`, else the fallback. */
+/** A ws:// or wss:// URL, else null. */
+function socketUrl(env: Env, name: string): string | null {
+  const raw = text(env, name, '');
+  return /^wss?:\/\/[^/\s]/.test(raw) && URL.canParse(raw) ? raw : null;
+}
+
 function int(env: Env, name: string, fallback: number, min = 1): number {
   const raw = text(env, name, '');
   const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
@@ -76,6 +87,7 @@ export function readConfig(env: Env, version: string): AppConfig {
     videoApiKey: env.VITE_VIDEO_API_KEY === undefined ? 'local-video-key' : text(env, 'VITE_VIDEO_API_KEY', '') || null,
     appEnv,
     callProviders: text(env, 'VITE_CALL_PROVIDERS', 'live') === 'simulator' ? 'simulator' : 'live',
+    telnyxRtcHost: socketUrl(env, 'VITE_TELNYX_RTC_HOST'),
     reloadAfterNotification: !(appEnv === 'development' && text(env, 'VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION', '') === 'true'),
     codeLock: {
       burst: { attempts: int(env, 'VITE_CODE_LOCK_ATTEMPTS', 5, 0), windowMs: int(env, 'VITE_CODE_LOCK_WINDOW_SECONDS', 60, 0) * 1000 },

@@ -12,6 +12,8 @@ import {
   KNOWN,
   records,
   test,
+  trackMedia,
+  trackStates,
   type SimRecord,
   type Simulator,
 } from './fixtures';
@@ -65,22 +67,6 @@ async function placedCall(sim: Simulator, timeout = 10_000): Promise<SimRecord> 
   await expect.poll(() => records(sim, 'calls').length, { timeout, message: 'the kiosk created the call' }).toBeGreaterThan(0);
   return records(sim, 'calls').at(-1)!;
 }
-
-/** Records every camera and microphone track the page gets, to check they are stopped. */
-async function trackMedia(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const tracks: MediaStreamTrack[] = [];
-    (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks = tracks;
-    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-    navigator.mediaDevices.getUserMedia = async (constraints) => {
-      const stream = await original(constraints);
-      tracks.push(...stream.getTracks());
-      return stream;
-    };
-  });
-}
-const trackStates = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks.map((t) => `${t.kind}:${t.readyState}`));
 
 test.describe('the phone leg (no video)', () => {
   test('a resident without video is dialled by phone, answers, and opens the gate with their own code', async ({ page, kiosk, sim, waitForRecord }) => {

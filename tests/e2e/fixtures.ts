@@ -76,6 +76,13 @@ export type WaitForRecords = (
 ) => Promise<SimRecord[]>;
 
 interface WorkerFixtures {
+  /**
+   * Which call providers the worker's build uses: the simulator's channel twins
+   * (default), or `live`, the vendor SDKs, with the Telnyx WebRTC client sent to
+   * the simulator's twin (`test.use({ callProviders: 'live' })`; the other SDKs
+   * then reach for the internet, so such a spec uses only the SIP leg).
+   */
+  callProviders: 'simulator' | 'live';
   /** The worker's build of the kiosk: where it is served, the simulator port it talks to, its directory. */
   kioskBuild: { origin: string; simPort: number; dir: string };
 }
@@ -117,14 +124,17 @@ async function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  callProviders: ['simulator', { option: true, scope: 'worker' }],
+
   kioskBuild: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
+    async ({ callProviders }, use, workerInfo) => {
       const simPort = await freePort();
       // The pid keeps two runs in the same checkout (two engineers, or an
       // editor's test runner) from building into and deleting each other's output.
       const outDir = path.join(ROOT, `dist-e2e-${workerInfo.workerIndex}-${process.pid}`);
-      await buildForSimulator({ host: HOST, port: simPort, outDir });
+      const env: Record<string, string> =
+        callProviders === 'live' ? { VITE_CALL_PROVIDERS: 'live', VITE_TELNYX_RTC_HOST: `ws://${HOST}:${simPort}/telnyx-rtc` } : {};
+      await buildForSimulator({ host: HOST, port: simPort, outDir, env });
       const server = await startStaticServer({ dir: outDir, port: 0, host: HOST });
       await use({ origin: server.url, simPort, dir: outDir });
       await server.close();

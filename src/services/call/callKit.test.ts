@@ -4,9 +4,14 @@ import { createFakeRealtime } from '../../testing/fakeServices';
 import { createCallKit } from './callKit';
 
 // The vendor adapters at their import boundary: which one a call gets.
-const live = vi.hoisted(() => ({ voice: { connect: vi.fn() }, sip: { start: vi.fn() }, room: { join: vi.fn() } }));
+const live = vi.hoisted(() => ({ voice: { connect: vi.fn() }, sip: { start: vi.fn() }, room: { join: vi.fn() }, sipOptions: [] as unknown[] }));
 vi.mock('./live/twilioVoice', () => ({ createTwilioVoice: () => live.voice }));
-vi.mock('./live/telnyxSip', () => ({ createTelnyxSip: () => live.sip }));
+vi.mock('./live/telnyxSip', () => ({
+  createTelnyxSip: (options: unknown) => {
+    live.sipOptions.push(options);
+    return live.sip;
+  },
+}));
 vi.mock('./live/telnyxRoom', () => ({ createTelnyxRoom: () => live.room }));
 const capture = vi.hoisted(() => vi.fn(async (_stream: MediaStream) => 'data:image/jpeg;base64,AAAA'));
 vi.mock('./captureFrame', () => ({ captureFrame: capture }));
@@ -23,8 +28,9 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
+const SIP_GATEWAY = 'ws://127.0.0.1:9100/telnyx-rtc';
 const kit = (providers: 'live' | 'simulator', realtime = createFakeRealtime(), videoApiKey: string | null = 'video-key') =>
-  createCallKit({ providers, realtime, videoApiUrl: VIDEO_API, videoApiKey });
+  createCallKit({ providers, telnyxRtcHost: SIP_GATEWAY, realtime, videoApiUrl: VIDEO_API, videoApiKey });
 const leg = { callId: 'call-1', channel: CHANNEL, signal: new AbortController().signal };
 
 describe('the call kit', () => {
@@ -57,6 +63,8 @@ describe('the call kit', () => {
     await expect(providers.voice()).resolves.toBe(live.voice);
     await expect(providers.sip()).resolves.toBe(live.sip);
     await expect(providers.room()).resolves.toBe(live.room);
+    // The SIP client goes to the configured gateway.
+    expect(live.sipOptions).toEqual([{ host: SIP_GATEWAY }]);
   });
 
   it("simulator: each part of a call is a twin that talks on the property's channel (docs/calls.md)", async () => {

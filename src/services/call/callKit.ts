@@ -11,6 +11,8 @@ export const CALL_MEDIA_CONSTRAINTS: MediaStreamConstraints = { video: { width: 
 
 export interface CallKitOptions {
   providers: 'live' | 'simulator';
+  /** The live SIP client's gateway socket; null: the SDK's own. */
+  telnyxRtcHost: string | null;
   realtime: RealtimeService;
   videoApiUrl: string;
   /** The video provider's key; null: no join tokens from the provider (the back end sends them). */
@@ -18,9 +20,9 @@ export interface CallKitOptions {
 }
 
 /** Loaded with the first call (a chunk of its own); the vendor SDKs load later still, per route. */
-export function createCallKit({ providers, realtime, videoApiUrl, videoApiKey }: CallKitOptions): CallKit {
+export function createCallKit({ providers, telnyxRtcHost, realtime, videoApiUrl, videoApiKey }: CallKitOptions): CallKit {
   return {
-    providers: createCallProviders(providers, realtime),
+    providers: createCallProviders(providers, realtime, { telnyxRtcHost }),
     media: { open: () => openCamera(CALL_MEDIA_CONSTRAINTS), stop: stopStream, capture: (stream) => captureFrame(stream) },
     createPeer: createPeerSession,
     requestJoinToken: videoApiKey === null ? null : createJoinTokenRequester({ apiUrl: videoApiUrl, apiKey: videoApiKey }),

@@ -6,7 +6,11 @@ import type { CallProviders } from './types';
  * the SDKs (or their simulator twins) are separate chunks, never in the first
  * screen's bundle.
  */
-export function createCallProviders(mode: 'live' | 'simulator', realtime: RealtimeService): CallProviders {
+export function createCallProviders(
+  mode: 'live' | 'simulator',
+  realtime: RealtimeService,
+  { telnyxRtcHost }: { telnyxRtcHost: string | null },
+): CallProviders {
   if (mode === 'simulator') {
     return {
       voice: async () => (await import('./simulator/simVoice')).createSimVoice(realtime),
@@ -16,7 +20,7 @@ export function createCallProviders(mode: 'live' | 'simulator', realtime: Realti
   }
   return {
     voice: async () => (await import('./live/twilioVoice')).createTwilioVoice(),
-    sip: async () => (await import('./live/telnyxSip')).createTelnyxSip(),
+    sip: async () => (await import('./live/telnyxSip')).createTelnyxSip({ host: telnyxRtcHost }),
     room: async () => (await import('./live/telnyxRoom')).createTelnyxRoom(),
   };
 }

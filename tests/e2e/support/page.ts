@@ -154,3 +154,19 @@ export async function fetchTimes(page: Page, path: string): Promise<number[]> {
   const fetches = await page.evaluate(() => (window as unknown as { __fetches?: Array<{ t: number; url: string }> }).__fetches ?? []);
   return fetches.filter((f) => f.url.endsWith(path)).map((f) => f.t);
 }
+
+/** Records every camera and microphone track the page gets, to check they are stopped. */
+export async function trackMedia(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const tracks: MediaStreamTrack[] = [];
+    (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks = tracks;
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      tracks.push(...stream.getTracks());
+      return stream;
+    };
+  });
+}
+export const trackStates = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks.map((t) => `${t.kind}:${t.readyState}`));

@@ -50,6 +50,16 @@ describe('Telnyx SIP adapter', () => {
     await expect(started).resolves.toHaveProperty('hangUp');
   });
 
+  it('goes to the configured gateway with the host option', async () => {
+    const started = createTelnyxSip({ host: 'ws://127.0.0.1:9100/telnyx-rtc' }).start(
+      { callId: 'call-1', channel: 'ch', signal: new AbortController().signal, login: 'kiosk-sip-1', password: 'secret' },
+      events(),
+    );
+    expect(client().options).toEqual({ login: 'kiosk-sip-1', password: 'secret', host: 'ws://127.0.0.1:9100/telnyx-rtc' });
+    client().emit('telnyx.ready');
+    await started;
+  });
+
   it('answers a ringing inbound call without video, plays the remote audio when active, and ends on destroy', async () => {
     const evts = events();
     const started = start(evts);
@@ -78,17 +88,39 @@ describe('Telnyx SIP adapter', () => {
     expect(call.answer).not.toHaveBeenCalled();
   });
 
-  it('hang up ends the answered call and logs out, once', async () => {
+  it("hang up ends the answered call, then logs out once the call's bye is answered, once", async () => {
     const started = start();
     client().emit('telnyx.ready');
     const handle = await started;
     const call = incoming('ringing');
+    let byeAnswered: () => void = () => undefined;
+    call.hangup.mockImplementationOnce(() => new Promise<undefined>((resolve) => (byeAnswered = () => resolve(undefined))));
     client().emit('telnyx.notification', { type: 'callUpdate', call });
     handle.hangUp();
     handle.hangUp();
     expect(call.hangup).toHaveBeenCalledTimes(1);
-    expect(client().disconnect).toHaveBeenCalledTimes(1);
     expect([...client().listeners.keys()]).toEqual([]);
+    // The SDK's disconnect would hang the call up again: a second bye on the wire.
+    await Promise.resolve();
+    expect(client().disconnect).not.toHaveBeenCalled();
+    byeAnswered();
+    await vi.waitFor(() => expect(client().disconnect).toHaveBeenCalledTimes(1));
+  });
+
+  it('a bye that fails still logs out; without a call it logs out at once', async () => {
+    const started = start();
+    client().emit('telnyx.ready');
+    const handle = await started;
+    const call = incoming('ringing');
+    call.hangup.mockRejectedValueOnce(new Error('socket closed'));
+    client().emit('telnyx.notification', { type: 'callUpdate', call });
+    handle.hangUp();
+    await vi.waitFor(() => expect(client().disconnect).toHaveBeenCalledTimes(1));
+
+    const idle = start();
+    client().emit('telnyx.ready');
+    (await idle).hangUp();
+    await vi.waitFor(() => expect(client().disconnect).toHaveBeenCalledTimes(1));
   });
 
   it('once ready, the start signal no longer logs out, and no listener is left on it', async () => {

@@ -1,4 +1,4 @@
-import { TelnyxRTC } from '@telnyx/webrtc';
+import { TelnyxRTC, type IClientOptions } from '@telnyx/webrtc';
 import type { CallHandle, SipClient } from '../types';
 
 type Notification = { type?: string; call?: TelnyxCall };
@@ -16,13 +16,15 @@ const ignore = () => undefined;
  * The SIP client over Telnyx WebRTC, logged in with the call's SIP user. The
  * back end dials that user: the client answers on ringing, hands the remote
  * audio over when active, and reports the end on destroy; new, trying and
- * hangup are ignored (docs/rules.md#r4-9-7).
+ * hangup are ignored (docs/rules.md#r4-9-7). `host` replaces the SDK's own
+ * gateway (a runtime option its typings leave out); null keeps it.
  */
-export function createTelnyxSip(): SipClient {
+export function createTelnyxSip({ host }: { host: string | null } = { host: null }): SipClient {
   return {
     start({ login, password, signal }, events) {
       return new Promise<CallHandle>((resolve, reject) => {
-        const client = new TelnyxRTC({ login, password });
+        const options: IClientOptions & { host?: string } = host === null ? { login, password } : { login, password, host };
+        const client = new TelnyxRTC(options);
         let call: TelnyxCall | null = null;
         let ready = false;
         let released = false;
@@ -34,8 +36,13 @@ export function createTelnyxSip(): SipClient {
             client.off('telnyx.ready');
             client.off('telnyx.error');
             client.off('telnyx.notification');
-            call?.hangup().catch(ignore);
-            client.disconnect().catch(ignore);
+            // The SDK's disconnect hangs up every call it still holds: logging out
+            // before this call's bye is answered sends the gateway a second bye.
+            const ending = call ? call.hangup() : Promise.resolve();
+            ending
+              .catch(ignore)
+              .then(() => client.disconnect())
+              .catch(ignore);
           },
         };
         const abandon = () => {
