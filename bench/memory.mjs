@@ -82,8 +82,15 @@ const sim = await startSimulator({ port: 0, host: HOST });
 
 const outDir = path.join(work, 'dist');
 // Development: calls count down after 10 s instead of an hour, so the call legs are
-// not refused by the limit of 10 calls; and no reload after a notification (see above).
-const env = { VITE_APP_ENV: 'development', VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION: 'true' };
+// not refused by the limit of 10 calls; no reload after a notification (see above); and
+// no hourly or daily guessing budget: the refused-code leg (one session in 5) spends the
+// hour's 30 within a soak, and the lock then keeps code entry from taking digits.
+const env = {
+  VITE_APP_ENV: 'development',
+  VITE_TEST_NO_RELOAD_AFTER_NOTIFICATION: 'true',
+  VITE_CODE_LOCK_PER_HOUR: '0',
+  VITE_CODE_LOCK_PER_DAY: '0',
+};
 await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir, env, logLevel: 'error' });
 const kiosk = await startStaticServer({ dir: outDir, port: 0, host: HOST });
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });

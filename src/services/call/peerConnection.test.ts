@@ -1,4 +1,4 @@
-import { createPeerSession, type PeerEvents } from './peerConnection';
+import { createPeerSession, PEER_CLOSE_SETTLE_MS, type PeerEvents } from './peerConnection';
 
 /** Just enough of RTCPeerConnection to see what the session does with it. */
 class FakePeer {
@@ -8,10 +8,14 @@ class FakePeer {
   localDescription: RTCSessionDescriptionInit | null = null;
   candidates: RTCIceCandidateInit[] = [];
   iceConnectionState: RTCIceConnectionState = 'new';
+  connectionState: RTCPeerConnectionState = 'new';
+  iceGatheringState: RTCIceGatheringState = 'new';
   closed = false;
   onicecandidate: ((event: { candidate: { toJSON(): RTCIceCandidateInit } | null }) => void) | null = null;
   ontrack: ((event: { track: MediaStreamTrack; streams: MediaStream[] }) => void) | null = null;
   oniceconnectionstatechange: (() => void) | null = null;
+  onconnectionstatechange: (() => void) | null = null;
+  onicegatheringstatechange: (() => void) | null = null;
   constructor(readonly config: RTCConfiguration) {
     FakePeer.last = this;
   }
@@ -38,6 +42,15 @@ class FakePeer {
   state(state: RTCIceConnectionState) {
     this.iceConnectionState = state;
     this.oniceconnectionstatechange?.();
+  }
+  /** As Chromium dispatches a queued state-change event: the attribute changes, then the handler runs. */
+  connection(state: RTCPeerConnectionState) {
+    this.connectionState = state;
+    this.onconnectionstatechange?.();
+  }
+  gathering(state: RTCIceGatheringState) {
+    this.iceGatheringState = state;
+    this.onicegatheringstatechange?.();
   }
 }
 
@@ -154,5 +167,61 @@ describe('peer session', () => {
     expect(fake.closes).toBe(1);
     expect(fake.oniceconnectionstatechange).toBeNull();
     expect(events.onState).not.toHaveBeenCalled();
+  });
+
+  describe('close while a state-change event is due (Chromium would keep the closed connection alive)', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('closes at once when the connection has settled', () => {
+      const { peer, fake } = session();
+      fake.state('connected');
+      fake.connection('connected');
+      fake.gathering('complete');
+      peer.close();
+      expect(fake.closes).toBe(1);
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('ICE connected, the connection still connecting: closes from the connection state change, quietly', () => {
+      const { peer, fake, events } = session();
+      fake.connection('connecting');
+      fake.state('connected');
+      vi.mocked(events.onState).mockClear();
+      peer.close();
+      expect(fake.closes).toBe(0);
+      fake.connection('connected');
+      expect(fake.closes).toBe(1);
+      expect(fake.onconnectionstatechange).toBeNull();
+      expect(fake.onicegatheringstatechange).toBeNull();
+      expect(vi.getTimerCount()).toBe(0);
+      fake.state('closed');
+      expect(events.onState).not.toHaveBeenCalled();
+      peer.close();
+      vi.advanceTimersByTime(PEER_CLOSE_SETTLE_MS);
+      expect(fake.closes).toBe(1);
+    });
+
+    it('candidates still being gathered: closes when gathering completes', () => {
+      const { peer, fake } = session();
+      fake.gathering('gathering');
+      peer.close();
+      expect(fake.closes).toBe(0);
+      fake.gathering('complete');
+      expect(fake.closes).toBe(1);
+    });
+
+    it(`no event comes: closes after ${PEER_CLOSE_SETTLE_MS} ms anyway`, () => {
+      const { peer, fake } = session();
+      fake.state('checking');
+      peer.close();
+      vi.advanceTimersByTime(PEER_CLOSE_SETTLE_MS - 1);
+      expect(fake.closes).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(fake.closes).toBe(1);
+      expect(fake.onconnectionstatechange).toBeNull();
+      fake.connection('connecting');
+      expect(fake.closes).toBe(1);
+    });
   });
 });

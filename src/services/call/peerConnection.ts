@@ -13,7 +13,7 @@ export interface PeerSession {
   answer(offer: RTCSessionDescriptionInit): Promise<RTCSessionDescriptionInit>;
   /** Adds a far-end candidate; candidates that come before the offer are held until it is applied. */
   addCandidate(candidate: RTCIceCandidateInit): Promise<void>;
-  /** Closes the connection without reporting 'lost'. Safe to call twice. */
+  /** Closes the connection without reporting 'lost' (at once, or once a due state change is out: closeWhenSettled). Safe to call twice. */
   close(): void;
 }
 
@@ -23,6 +23,45 @@ export interface PeerOptions {
   localStream: MediaStream;
   events: PeerEvents;
   PeerImpl?: new (config: RTCConfiguration) => RTCPeerConnection;
+}
+
+/** Longest wait for a state change that is due before a connection is closed anyway. */
+export const PEER_CLOSE_SETTLE_MS = 1000;
+
+/** The connection state that an ICE state leads to; it lags behind it (DTLS comes after ICE). */
+const CONNECTION_STATE_OF: Record<RTCIceConnectionState, RTCPeerConnectionState> = {
+  new: 'new',
+  checking: 'connecting',
+  connected: 'connected',
+  completed: 'connected',
+  disconnected: 'disconnected',
+  failed: 'failed',
+  closed: 'closed',
+};
+
+/**
+ * Closes `pc` when no state-change event is waiting to be dispatched.
+ * Chromium queues `connectionstatechange` and `icegatheringstatechange` with a
+ * strong handle to the connection, and a connection closed while one is queued
+ * never dispatches it: that connection, its senders (the camera's tracks) and
+ * receivers stay alive until the page goes. Closing from the event's own
+ * handler is safe (the queue has been taken by then), so while such an event
+ * is due (the ICE state is ahead of the connection state, or candidates are
+ * still being gathered) the close waits for it, at most PEER_CLOSE_SETTLE_MS.
+ */
+function closeWhenSettled(pc: RTCPeerConnection): void {
+  const due = pc.iceGatheringState === 'gathering' || pc.connectionState !== CONNECTION_STATE_OF[pc.iceConnectionState];
+  if (!due) {
+    pc.close();
+    return;
+  }
+  const close = () => {
+    clearTimeout(timer);
+    pc.onconnectionstatechange = pc.onicegatheringstatechange = null;
+    pc.close();
+  };
+  const timer = setTimeout(close, PEER_CLOSE_SETTLE_MS);
+  pc.onconnectionstatechange = pc.onicegatheringstatechange = close;
 }
 
 /** Opens an RTCPeerConnection carrying the local camera and microphone. */
@@ -74,7 +113,7 @@ export function createPeerSession({ iceServers, localStream, events, PeerImpl = 
       if (closed) return;
       closed = true;
       pc.onicecandidate = pc.ontrack = pc.oniceconnectionstatechange = null;
-      pc.close();
+      closeWhenSettled(pc);
     },
   };
 }
