@@ -5,6 +5,7 @@
 import {
   API_DOWN_ERRORS,
   CHANNEL_DOWN_ERRORS,
+  countPusherConnections,
   expect,
   fastForwardUntil,
   installerScreen,
@@ -12,6 +13,7 @@ import {
   records,
   test,
   typeCode,
+  waitForChannel,
   waitForHardwareSocket,
   type Simulator,
 } from './fixtures';
@@ -29,11 +31,16 @@ function expectNoSecrets(shown: string): void {
 test('a hardware socket that does not answer is reported once across retries and reloads, and listed', async ({ page, kiosk, sim }) => {
   // The panel's daemon refuses every connection.
   await page.routeWebSocket(/\/hardware$/, (socket) => socket.close());
+  const pusher = countPusherConnections(page);
   await page.clock.install();
   await kiosk.open(page);
+  // The channel connects first: a clock jump that overtakes its connection makes pusher-js give up on it.
+  await waitForChannel(sim);
   await fastForwardUntil(page, 5_000, async () => expect(faultLogs(sim, 'Hardware socket not answering')).toHaveLength(1));
+  const connected = pusher.established;
   await page.reload();
   await expect(page.getByRole('heading', WELCOME)).toBeVisible();
+  await expect.poll(() => pusher.established).toBeGreaterThan(connected);
   // A minute of retries on the new page (home shows its guidance meanwhile).
   await page.clock.fastForward(60_000);
   await expect(page.getByRole('heading', { name: 'How to use this panel' })).toBeVisible();
