@@ -6,6 +6,7 @@ import {
   expectGateOpened,
   hardwareIn,
   KNOWN,
+  nextLoad,
   recordSocketSends,
   records,
   test,
@@ -119,7 +120,7 @@ test.describe('code entry', () => {
         expect(hardwareIn(sim, 'wiegand').at(-1)?.params).toEqual([0, code]);
       }
       // The overlay goes after 5 s and the page reloads (docs/rules.md#r2-2-5).
-      const reloaded = page.waitForEvent('load');
+      const reloaded = nextLoad(page);
       await page.clock.fastForward(5_000);
       await reloaded;
       await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();

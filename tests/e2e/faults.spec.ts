@@ -10,6 +10,7 @@ import {
   fastForwardUntil,
   hardwareIn,
   KNOWN,
+  nextLoad,
   records,
   test,
   typeCode,
@@ -34,7 +35,7 @@ const FAULT_ERRORS = [...API_DOWN_ERRORS, /^Failed to load resource: /];
  */
 async function expireNotification(page: Page, sim: Simulator, pusher: { established: number }) {
   const connections = pusher.established;
-  const reloaded = page.waitForEvent('load');
+  const reloaded = nextLoad(page);
   await page.clock.fastForward(5_000);
   await reloaded;
   await expect(home(page)).toBeVisible();
@@ -238,7 +239,7 @@ test.describe('the hardware socket', () => {
 
     // The notification's reload; the new page keeps trying the refused socket.
     const connections = pusher.established;
-    const reloaded = page.waitForEvent('load');
+    const reloaded = nextLoad(page);
     await page.clock.fastForward(5_000);
     await reloaded;
     await expect.poll(() => pusher.established).toBeGreaterThan(connections);

@@ -1,5 +1,5 @@
 // The panel's hardware socket (docs/protocol.md; docs/rules.md#r4-7-4, #r4-8, #r5-1-3, #r8-1-1, #r7-3).
-import { expect, expectGateOpened, hardwareIn, KNOWN, recordSocketSends, records, test, waitForHardwareSocket } from './fixtures';
+import { expect, expectGateOpened, hardwareIn, KNOWN, nextLoad, recordSocketSends, records, test, waitForHardwareSocket } from './fixtures';
 
 test.describe('hardware socket', () => {
   test('announces the page address without the token once connected', async ({ page, kiosk, sim, waitForRecord }) => {
@@ -80,7 +80,7 @@ test.describe('hardware socket', () => {
     await waitForHardwareSocket(sim);
     await page.evaluate(() => Object.assign(window, { beforeRefresh: true }));
 
-    const reloaded = page.waitForEvent('load');
+    const reloaded = nextLoad(page);
     expect(sim.refresh()).toBe(1);
     await reloaded;
     expect(await page.evaluate(() => 'beforeRefresh' in window)).toBe(false);

@@ -1,6 +1,6 @@
 // The home screen: title, links, footer, hardware buttons (docs/rules.md#r2-3, `/`).
 import { readFileSync } from 'node:fs';
-import { expect, test, waitForHardwareSocket } from './fixtures';
+import { expect, nextLoad, test, waitForHardwareSocket } from './fixtures';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -76,7 +76,7 @@ test.describe('home screen', () => {
     await kiosk.open(page, { model: 'GEN2' });
     await waitForHardwareSocket(sim);
     await page.evaluate(() => Object.assign(window, { beforeReload: true }));
-    const reloaded = page.waitForEvent('load');
+    const reloaded = nextLoad(page);
     await page.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
     expect(await page.evaluate(() => 'beforeReload' in window)).toBe(false);

@@ -9,6 +9,7 @@ import {
   fastForwardUntil,
   HARDWARE_OVERTAKEN_ERRORS,
   KNOWN,
+  nextLoad,
   records,
   storedQueue,
   test,
@@ -45,7 +46,7 @@ const homeHeading = (page: Page) => page.getByRole('heading', { name: 'Welcome t
 
 /** Lets the current notification expire (5 s) and waits for the reload that follows. */
 async function expireNotificationAndReload(page: Page) {
-  const reloaded = page.waitForEvent('load');
+  const reloaded = nextLoad(page);
   await page.clock.fastForward(5_000);
   await reloaded;
   await expect(homeHeading(page)).toBeVisible();

@@ -16,6 +16,7 @@ import {
   expect,
   hardwareIn,
   KNOWN,
+  nextLoad,
   records,
   test,
   typeCode,
@@ -37,7 +38,7 @@ function notificationExpiry(page: Page, sim: Simulator) {
   const pusher = countPusherConnections(page);
   return async () => {
     const connections = pusher.established;
-    const reloaded = page.waitForEvent('load');
+    const reloaded = nextLoad(page);
     await page.clock.fastForward(5_000);
     await reloaded;
     await waitForHardwareSocket(sim);

@@ -2,7 +2,7 @@
 // a token that never shows, a locked-down browser, code guessing, and a
 // simulator that other web pages cannot drive.
 import type { Page } from '@playwright/test';
-import { countPusherConnections, expect, KNOWN, records, test, waitForChannel, waitForHardwareSocket } from './fixtures';
+import { countPusherConnections, expect, KNOWN, nextLoad, records, test, waitForChannel, waitForHardwareSocket } from './fixtures';
 
 const TOKEN = 'demo-token';
 const home = (page: Page) => page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' });
@@ -67,7 +67,7 @@ test.describe('the token', () => {
     await page.keyboard.press('Escape');
     await expect(home(page)).toBeVisible();
     await waitForHardwareSocket(sim);
-    const reloaded = page.waitForEvent('load');
+    const reloaded = nextLoad(page);
     sim.refresh();
     await reloaded;
     await expect(home(page)).toBeVisible();
@@ -89,7 +89,7 @@ test.describe('the token', () => {
     sim.setFault('telephone-entry/pusher/auth', '500');
     sim.setFault('feature-flags', 'drop');
     // The channel is subscribed again after a reload of the page.
-    const reloaded = page.waitForEvent('load');
+    const reloaded = nextLoad(page);
     sim.refresh();
     await reloaded;
     await expect(home(page)).toBeVisible();
@@ -225,7 +225,7 @@ test.describe('code guessing', () => {
     /** Waits for the reload that the notification's expiry (5 s on) brings, until the new page is connected. */
     const expireNotification = async () => {
       const connections = pusher.established;
-      const reloaded = page.waitForEvent('load');
+      const reloaded = nextLoad(page);
       await page.clock.fastForward(5_000);
       await reloaded;
       await waitForHardwareSocket(sim);

@@ -7,6 +7,7 @@ import {
   expectGateOpened,
   hardwareIn,
   KNOWN,
+  nextLoad,
   recordSocketSends,
   records,
   storedQueue,
@@ -317,7 +318,7 @@ test.describe('a crashed screen', () => {
     await waitForRecord('logs', (r) => r.message === 'Reload skipped: the kiosk server does not answer');
     await expect(page.getByRole('alert')).toContainText('Something went wrong');
 
-    const reloaded = page.waitForEvent('load');
+    const reloaded = nextLoad(page);
     await page.clock.fastForward(10_000);
     await reloaded;
     await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();

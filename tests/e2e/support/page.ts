@@ -170,3 +170,11 @@ export async function trackMedia(page: Page): Promise<void> {
 }
 export const trackStates = (page: Page) =>
   page.evaluate(() => (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks.map((t) => `${t.kind}:${t.readyState}`));
+
+/** Before a reload the kiosk writes its stored state and asks its own server: seconds on a busy machine. */
+const RELOAD_TIMEOUT_MS = 15_000;
+
+/** The page's next `load` event (a reload the kiosk starts itself, after a notification or a fault). */
+export function nextLoad(page: Page): Promise<Page> {
+  return page.waitForEvent('load', { timeout: RELOAD_TIMEOUT_MS });
+}
