@@ -1,3 +1,6 @@
+import { deriveGateCodes } from '../features/property/validCodes';
+import type { PropertyData } from '../features/property/types';
+
 /** A guest's 19-digit card number (the back end sends card numbers as text). */
 export const LONG_CARD = '6011000990139424567';
 
@@ -44,4 +47,10 @@ export function rawProperty(overrides: Record<string, unknown> = {}) {
     twimlToken: 'twiml-1',
     ...overrides,
   };
+}
+
+/** Every code that opens the gate, standing and guests', as one set. */
+export function validCodesOf(data: PropertyData): Set<string> {
+  const { standing, guests } = deriveGateCodes(data);
+  return new Set([...standing, ...guests]);
 }

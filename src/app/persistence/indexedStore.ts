@@ -20,7 +20,7 @@ export interface IndexedParts {
   parts: Record<string, unknown>;
 }
 
-export const DATABASE = 'gate-kiosk';
+const DATABASE = 'gate-kiosk';
 const QUEUE = 'accessQueue';
 const PARTS = 'parts';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { rawProperty } from '../../testing/fixtures';
+import { rawProperty, validCodesOf } from '../../testing/fixtures';
 import { amidJunk, anyAnswer, junk, TRUE_SPELLINGS, usableAnswer, valid } from '../../testing/propertyArbitraries';
 import { parsePropertyResponse, UnusablePropertyAnswer } from './parsePropertyResponse';
-import { codeSetOf, deriveValidCodes, isValidEnteredCode, isValidHardwareCode } from './validCodes';
+import { codeSetOf, isValidEnteredCode, isValidHardwareCode } from './validCodes';
 
 const RUNS = { numRuns: 200 };
 
@@ -51,7 +51,7 @@ describe('parsing property data', () => {
       }),
     );
     expect(parsed.problems).toEqual([]);
-    expect([...deriveValidCodes(parsed.data)].sort()).toEqual(['10001', '10002', '20001', '30001', '40001']);
+    expect([...validCodesOf(parsed.data)].sort()).toEqual(['10001', '10002', '20001', '30001', '40001']);
   });
 
   it('reads booleans sent as true/false, 1/0, "1"/"0" or "true"/"false"', () => {
@@ -76,7 +76,7 @@ describe('parsing property data', () => {
       offline_guest_code_hours: null,
     });
     expect(parsed.data.residents[0]).toMatchObject({ enable_directory_listing: true, user_enabled_video_calls: false });
-    const codes = codeSetOf(deriveValidCodes(parsed.data));
+    const codes = codeSetOf(validCodesOf(parsed.data));
     expect([isValidEnteredCode(codes, '40001'), isValidEnteredCode(codes, '40002')]).toEqual([true, false]);
   });
 
@@ -127,7 +127,7 @@ describe('property data of any shape (property-based)', () => {
   it('never lets in a code that rules R5.1.2 does not make valid', () => {
     fc.assert(
       fc.property(usableAnswer, fc.array(fc.string(), { maxLength: 5 }), (raw, guesses) => {
-        const codes = codeSetOf(deriveValidCodes(parsePropertyResponse(raw).data));
+        const codes = codeSetOf(validCodesOf(parsePropertyResponse(raw).data));
         const valid = codesTheRulesMakeValid(raw);
         for (const code of [...everyValue(raw), ...guesses]) {
           if (isValidEnteredCode(codes, code)) expect(/^\d{5}$/.test(code) && valid.includes(code)).toBe(true);
@@ -160,7 +160,7 @@ describe('property data of any shape (property-based)', () => {
           unitGuests: unitGuests.list,
         };
         const { data } = parsePropertyResponse(raw);
-        const codes = codeSetOf(deriveValidCodes(data));
+        const codes = codeSetOf(validCodesOf(data));
         const ids = data.residents.map((resident) => resident.id);
         expect(residents.valid.every((resident) => ids.includes(Number(resident.id)))).toBe(true);
         expect(data.device.enable_qr_codes).toBe(TRUE_SPELLINGS.includes(device.enable_qr_codes));

@@ -58,6 +58,18 @@ async function poll(store: Awaited<ReturnType<typeof start>>) {
   await vi.advanceTimersByTimeAsync(10);
 }
 
+/** A first start loads the data; a second store starts from it, as after a reload. */
+async function restartWithStoredData() {
+  const first = await start();
+  const data = selectPropertyData(first.getState());
+  first.dispose();
+  const store = makeStore(createTestServices(), { property: { data, twimlToken: 'twiml-1' } });
+  store.dispatch(appStarted());
+  onTestFinished(() => store.dispose());
+  await vi.advanceTimersByTimeAsync(10);
+  return { data, store };
+}
+
 describe('a back end with ETags', () => {
   it('is asked with If-None-Match, and a 304 keeps the data object and counts as a good load', async () => {
     backEndWithETags(() => '"v1"');
@@ -116,13 +128,7 @@ describe('a back end with ETags', () => {
 
   it('data read back from storage is asked for in full: the page has not seen its answer', async () => {
     backEndWithETags(() => '"v1"');
-    const stored = await start();
-    const data = selectPropertyData(stored.getState());
-    stored.dispose();
-    const store = makeStore(createTestServices(), { property: { data, twimlToken: 'twiml-1' } });
-    store.dispatch(appStarted());
-    onTestFinished(() => store.dispose());
-    await vi.advanceTimersByTimeAsync(10);
+    await restartWithStoredData();
     expect(conditions).toEqual([null, null]);
   });
 });
@@ -160,13 +166,7 @@ describe('a back end without ETags', () => {
 
   it('data read back from storage is kept when the first answer holds the same', async () => {
     backEndWithout(() => JSON.stringify(rawProperty()));
-    const stored = await start();
-    const data = selectPropertyData(stored.getState());
-    stored.dispose();
-    const store = makeStore(createTestServices(), { property: { data, twimlToken: 'twiml-1' } });
-    store.dispatch(appStarted());
-    onTestFinished(() => store.dispose());
-    await vi.advanceTimersByTimeAsync(10);
+    const { data, store } = await restartWithStoredData();
     expect(selectPropertyData(store.getState())).toBe(data);
   });
 });

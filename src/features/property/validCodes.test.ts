@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { LONG_CARD, rawProperty } from '../../testing/fixtures';
+import { LONG_CARD, rawProperty, validCodesOf } from '../../testing/fixtures';
 import { parsePropertyResponse } from './parsePropertyResponse';
-import { codeSetOf, deriveGateCodes, deriveValidCodes, hasAccessCodeShape, isValidEnteredCode, isValidHardwareCode } from './validCodes';
+import { codeSetOf, deriveGateCodes, hasAccessCodeShape, isValidEnteredCode, isValidHardwareCode } from './validCodes';
 
-const codes = codeSetOf(deriveValidCodes(parsePropertyResponse(rawProperty()).data));
+const codes = codeSetOf(validCodesOf(parsePropertyResponse(rawProperty()).data));
 
 describe('valid codes', () => {
   it('are residents, staff and property guests codes and credentials, and active unit guests', () => {
@@ -47,7 +47,7 @@ describe('valid codes', () => {
 
 describe('valid codes from what a back end sends', () => {
   const base = rawProperty();
-  const parsed = (overrides: Record<string, unknown>) => deriveValidCodes(parsePropertyResponse({ ...base, ...overrides }).data);
+  const parsed = (overrides: Record<string, unknown>) => validCodesOf(parsePropertyResponse({ ...base, ...overrides }).data);
 
   it('a holder without an access code, or with empty codes, adds only the codes it has', () => {
     const codes = parsed({
@@ -67,7 +67,7 @@ describe('valid codes from what a back end sends', () => {
       property_staff: [{ property_access_code: { code: '' }, property_credentials: [{ code: '' }] }],
       unitGuests: [{ propertyAccessCode: { code: '', active: true } }],
     };
-    expect(deriveValidCodes(withEmpty).has('')).toBe(false);
+    expect(validCodesOf(withEmpty).has('')).toBe(false);
   });
 
   it('typed codes must match from the first digit to the last', () => {

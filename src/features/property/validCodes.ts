@@ -29,12 +29,6 @@ export function deriveGateCodes(data: PropertyData): GateCodes {
   return { standing: [...standing], guests: [...guests].filter((code) => code !== '' && !standing.has(code)) };
 }
 
-/** Every valid code as one set. */
-export function deriveValidCodes(data: PropertyData): Set<string> {
-  const { standing, guests } = deriveGateCodes(data);
-  return new Set([...standing, ...guests]);
-}
-
 /** Guests' codes stop opening the gate once the last good load is older than the limit (0: no limit; unknown age: no limit). */
 export function guestCodesExpired(loadedAt: number | null, limitHours: number, now: number): boolean {
   return limitHours > 0 && loadedAt !== null && now - loadedAt > limitHours * 3_600_000;
