@@ -10,7 +10,9 @@ const KIOSK_PORT = 5173;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 try {
-  await buildForSimulator({ host: HOST, port: SIM_PORT, outDir: `${root}/dist`, logLevel: 'info' });
+  // The SIP leg runs the Telnyx client itself against the simulator's twin; the console's SIP phone answers it.
+  const env = { VITE_TELNYX_RTC_HOST: `ws://${HOST}:${SIM_PORT}/telnyx-rtc` };
+  await buildForSimulator({ host: HOST, port: SIM_PORT, outDir: `${root}/dist`, logLevel: 'info', env });
 } catch (err) {
   console.error('\nThe kiosk build failed, so nothing was started:', err instanceof Error ? err.message : err);
   process.exit(1);

@@ -1,4 +1,5 @@
 import { createFarEnd } from './far-end.js';
+import { createSipPhone } from './sip-phone.js';
 
 // All text goes in through textContent/append, never innerHTML: names and
 // codes come from the kiosk and from SIM_PROPERTY files.
@@ -130,6 +131,18 @@ function renderFarEnd() {
   }
 }
 
+const SIP_STATES = { idle: 'idle', ringing: 'ringing', offered: 'picked up, waiting for the kiosk', connected: 'connected',
+  'ended by the kiosk': 'the kiosk hung up', 'hung up': 'hung up' };
+const sipPhone = createSipPhone({ onChange: renderSipPhone });
+
+function renderSipPhone() {
+  const { state: phone, kioskAudioBytes } = sipPhone.view();
+  $('sip-phone-status').textContent = SIP_STATES[phone] + (phone === 'connected' ? `, kiosk audio received: ${kioskAudioBytes} bytes` : '');
+  $('sip-pick-up').disabled = phone !== 'ringing';
+  $('sip-hang-up').disabled = !['ringing', 'offered', 'connected'].includes(phone);
+}
+renderSipPhone();
+
 async function load() {
   const res = await fetch('/sim/state');
   state = await res.json();
@@ -164,6 +177,8 @@ $('property-updated').onclick = () => send('property-updated');
 $('offline-toggle').onclick = () => send('offline', { offline: !state.offline });
 $('answer-video').onclick = () => farEnd.answer(state.calls.at(-1).id);
 $('hang-up').onclick = () => farEnd.decide(false);
+$('sip-pick-up').onclick = () => sipPhone.answer();
+$('sip-hang-up').onclick = () => sipPhone.hangUp();
 $('call-actions').onclick = async (e) => {
   const action = e.target.closest('button[data-action]')?.dataset.action;
   if (!action) return;

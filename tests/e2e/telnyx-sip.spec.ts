@@ -85,7 +85,7 @@ test('the phone answers the SIP leg: connected with its audio playing, its appro
   await waitForRecord('hardware', (r) => r.gateOpening?.code === code);
   // The kiosk hangs up its leg on the way out.
   await expect.poll(() => sent(sim, 'telnyx_rtc.bye').length).toBe(1);
-  await expect.poll(() => phone.state()).toBe('ended by the kiosk');
+  await expect.poll(() => phone.state()).toBe('the kiosk hung up');
 });
 
 test('the visitor pressing BACK mid-call sends the gateway a bye and releases every track', async ({ page, context, kiosk, sim }) => {
@@ -106,7 +106,7 @@ test('the visitor pressing BACK mid-call sends the gateway a bye and releases ev
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
   await expect.poll(() => sent(sim, 'telnyx_rtc.bye').map((m: SimRecord) => m.params.dialogParams?.callID)).toEqual([callID]);
-  await expect.poll(() => phone.state()).toBe('ended by the kiosk');
+  await expect.poll(() => phone.state()).toBe('the kiosk hung up');
   await expect.poll(async () => (await trackStates(page)).filter((state) => !state.endsWith(':ended'))).toEqual([]);
   // Logged out: the SIP client's socket is closed, and stays closed (no reconnection).
   await expect.poll(() => sim.telnyxRtc.clientCount()).toBe(0);
@@ -148,4 +148,23 @@ test('a gateway that never answers the login ends in the error path within the l
   await expect.poll(() => records(sim, 'logs').map((r) => r.message)).toContain('Call failed (error)');
   // The back end was never asked to dial a client that never logged in.
   expect(records(sim, 'sipCalls')).toEqual([]);
+});
+
+test('an invite that never comes: the call ends at the 300000 ms hard timeout without access, and the client logs out', async ({ page, kiosk, sim }) => {
+  // No phone at the far end: the twin is asked to dial, and nothing rings.
+  await page.clock.install();
+  await kiosk.open(page, { model: 'GEN1' });
+  const who = noVideoResident(sim);
+  await callResident(page, who);
+  await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
+  await expect.poll(() => records(sim, 'sipCalls').length).toBe(1);
+  expect(sim.telnyxRtc.clientCount()).toBe(1);
+
+  await page.clock.fastForward(290_000);
+  await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
+  await page.clock.fastForward(11_000);
+  await expect(notification(page).getByRole('heading')).toHaveText("Sorry, you weren't granted access");
+  await expect.poll(() => sim.telnyxRtc.clientCount()).toBe(0);
+  expect(sent(sim, 'telnyx_rtc.answer')).toEqual([]);
+  expect(records(sim, 'hardware').filter((r) => r.method === 'wiegand')).toEqual([]);
 });

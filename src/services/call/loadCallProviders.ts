@@ -11,16 +11,18 @@ export function createCallProviders(
   realtime: RealtimeService,
   { telnyxRtcHost }: { telnyxRtcHost: string | null },
 ): CallProviders {
+  const liveSip = async () => (await import('./live/telnyxSip')).createTelnyxSip({ host: telnyxRtcHost });
   if (mode === 'simulator') {
     return {
       voice: async () => (await import('./simulator/simVoice')).createSimVoice(realtime),
-      sip: async () => (await import('./simulator/simSip')).createSimSip(realtime),
+      // The Telnyx client takes a host: given the simulator's twin, the vendor's own code plays the SIP leg.
+      sip: telnyxRtcHost === null ? async () => (await import('./simulator/simSip')).createSimSip(realtime) : liveSip,
       room: async () => (await import('./simulator/simRoom')).createSimRoom(realtime),
     };
   }
   return {
     voice: async () => (await import('./live/twilioVoice')).createTwilioVoice(),
-    sip: async () => (await import('./live/telnyxSip')).createTelnyxSip({ host: telnyxRtcHost }),
+    sip: liveSip,
     room: async () => (await import('./live/telnyxRoom')).createTelnyxRoom(),
   };
 }
