@@ -29,8 +29,12 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 const SIP_GATEWAY = 'ws://127.0.0.1:9100/telnyx-rtc';
-const kit = (providers: 'live' | 'simulator', realtime = createFakeRealtime(), videoApiKey: string | null = 'video-key') =>
-  createCallKit({ providers, telnyxRtcHost: SIP_GATEWAY, realtime, videoApiUrl: VIDEO_API, videoApiKey });
+const kit = (
+  providers: 'live' | 'simulator',
+  realtime = createFakeRealtime(),
+  videoApiKey: string | null = 'video-key',
+  telnyxRtcHost: string | null = SIP_GATEWAY,
+) => createCallKit({ providers, telnyxRtcHost, realtime, videoApiUrl: VIDEO_API, videoApiKey });
 const leg = { callId: 'call-1', channel: CHANNEL, signal: new AbortController().signal };
 
 describe('the call kit', () => {
@@ -69,7 +73,7 @@ describe('the call kit', () => {
 
   it("simulator: each part of a call is a twin that talks on the property's channel (docs/calls.md)", async () => {
     const realtime = createFakeRealtime();
-    const { providers } = kit('simulator', realtime);
+    const { providers } = kit('simulator', realtime, 'video-key', null);
     const phone = { onEnded: vi.fn(), onError: vi.fn() };
     const params = { room: 'call-1', apiUrl: 'http://api.test', lbtoken: 'secret', To: '+15555550111' };
     await (await providers.voice()).connect({ ...leg, token: 'twiml-1', params }, phone);
@@ -81,5 +85,14 @@ describe('the call kit', () => {
       [CHANNEL, 'client-sim-room'],
     ]);
     expect(live.voice.connect).not.toHaveBeenCalled();
+  });
+
+  it("simulator given the SIP twin's host: the SIP leg is the vendor's own client on it, the others stay twins", async () => {
+    live.sipOptions.length = 0;
+    const { providers } = kit('simulator');
+    await expect(providers.sip()).resolves.toBe(live.sip);
+    expect(live.sipOptions).toEqual([{ host: SIP_GATEWAY }]);
+    await expect(providers.voice()).resolves.not.toBe(live.voice);
+    await expect(providers.room()).resolves.not.toBe(live.room);
   });
 });
