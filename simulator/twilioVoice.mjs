@@ -31,7 +31,10 @@ const parse = (raw) => {
 export function createTwilioVoiceServer({ record, onAnswered, heartbeatMs = HEARTBEAT_MS }) {
   /** The SDK's socket. */
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
-  /** The far end's socket: `{ type: 'invite' | 'answer' | 'hangup', callsid, ... }` both ways. */
+  /**
+   * The far end's socket, in the phone protocol of the Telnyx twin's far end:
+   * `{ type: 'invite' | 'answer' | 'bye', callID, ... }`, the callID being the SDK's callsid.
+   */
   const farWss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
   /** Calls by callsid: the SDK's socket and the invite's parameters. */
   const calls = new Map();
@@ -71,10 +74,10 @@ export function createTwilioVoiceServer({ record, onAnswered, heartbeatMs = HEAR
         calls.set(callsid, { ws, room: params.room ?? '' });
         // The far end is being called: as Twilio does with answerOnBridge.
         send(ws, 'ringing', { callsid });
-        return toFarEnd({ type: 'invite', callsid, sdp, params });
+        return toFarEnd({ type: 'invite', callID: callsid, sdp, params });
       }
       case 'hangup':
-        if (typeof payload.callsid === 'string' && endCall(payload.callsid)) toFarEnd({ type: 'hangup', callsid: payload.callsid });
+        if (typeof payload.callsid === 'string' && endCall(payload.callsid)) toFarEnd({ type: 'bye', callID: payload.callsid });
         return;
       case 'reinvite':
         return; // ICE restarts are not played: the call stays as it is.
@@ -85,15 +88,16 @@ export function createTwilioVoiceServer({ record, onAnswered, heartbeatMs = HEAR
 
   /** The far end: its answer and its hang-up go to the kiosk. */
   function handleFarEnd(message) {
-    if (!isRecord(message) || typeof message.callsid !== 'string') return;
-    const call = calls.get(message.callsid);
+    if (!isRecord(message) || typeof message.callID !== 'string') return;
+    const { callID: callsid } = message;
+    const call = calls.get(callsid);
     if (!call) return;
     if (message.type === 'answer' && typeof message.sdp === 'string') {
-      send(call.ws, 'answer', { callsid: message.callsid, sdp: message.sdp });
+      send(call.ws, 'answer', { callsid, sdp: message.sdp });
       onAnswered(call.room);
-    } else if (message.type === 'hangup') {
-      endCall(message.callsid);
-      send(call.ws, 'hangup', { callsid: message.callsid });
+    } else if (message.type === 'bye') {
+      endCall(callsid);
+      send(call.ws, 'hangup', { callsid });
     }
   }
 
@@ -103,7 +107,7 @@ export function createTwilioVoiceServer({ record, onAnswered, heartbeatMs = HEAR
     ws.on('close', () => {
       clearInterval(heartbeat);
       // A client gone is a call gone: the far end is told.
-      for (const [callsid, call] of calls) if (call.ws === ws && endCall(callsid)) toFarEnd({ type: 'hangup', callsid });
+      for (const [callsid, call] of calls) if (call.ws === ws && endCall(callsid)) toFarEnd({ type: 'bye', callID: callsid });
     });
     ws.on('error', () => ws.terminate());
   });

@@ -44,19 +44,19 @@ describe('Twilio Voice twin', () => {
     kiosk.send(frame('invite', { callsid: 'TJ1', sdp: 'v=0 offer', twilio: { params: PARAMS } }));
     expect(await kiosk.next((m) => m.type === 'ringing')).toEqual(frame('ringing', { callsid: 'TJ1' }));
     const params = { room: 'call-1', apiUrl: 'http://127.0.0.1', lbtoken: 'demo-token', To: '+15552000000' };
-    expect(await farEnd.next((m) => m.type === 'invite')).toEqual({ type: 'invite', callsid: 'TJ1', sdp: 'v=0 offer', params });
+    expect(await farEnd.next((m) => m.type === 'invite')).toEqual({ type: 'invite', callID: 'TJ1', sdp: 'v=0 offer', params });
     expect(sim.state.voiceCalls).toEqual([{ at: expect.any(String), callsid: 'TJ1', params }]);
 
-    farEnd.send({ type: 'answer', callsid: 'TJ1', sdp: 'v=0 answer' });
+    farEnd.send({ type: 'answer', callID: 'TJ1', sdp: 'v=0 answer' });
     expect(await kiosk.next((m) => m.type === 'answer')).toEqual(frame('answer', { callsid: 'TJ1', sdp: 'v=0 answer' }));
     expect(sim.state.channelEvents.at(-1)).toMatchObject({ event: 'sip-message', data: { data: { room: 'call-1', connected: true } } });
 
     kiosk.send(frame('hangup', { callsid: 'TJ1' }));
-    expect(await farEnd.next((m) => m.type === 'hangup')).toEqual({ type: 'hangup', callsid: 'TJ1' });
+    expect(await farEnd.next((m) => m.type === 'bye')).toEqual({ type: 'bye', callID: 'TJ1' });
     expect(sim.twilioVoice.received().map((m) => m.type)).toEqual(['listen', 'invite', 'hangup']);
     // The call is over: a second hang-up reaches nobody.
     kiosk.send(frame('hangup', { callsid: 'TJ1' }));
-    farEnd.send({ type: 'hangup', callsid: 'TJ1' });
+    farEnd.send({ type: 'bye', callID: 'TJ1' });
     await sleep(100);
     expect([...kiosk.inbox, ...farEnd.inbox]).toEqual([]);
   });
@@ -66,7 +66,7 @@ describe('Twilio Voice twin', () => {
     const farEnd = await open('/twilio-voice/far-end');
     kiosk.send(frame('invite', { callsid: 'TJ2', sdp: 'v=0', twilio: { params: 'room=call-2' } }));
     await farEnd.next((m) => m.type === 'invite');
-    farEnd.send({ type: 'hangup', callsid: 'TJ2' });
+    farEnd.send({ type: 'bye', callID: 'TJ2' });
     expect(await kiosk.next((m) => m.type === 'hangup')).toEqual(frame('hangup', { callsid: 'TJ2' }));
   });
 
@@ -76,7 +76,7 @@ describe('Twilio Voice twin', () => {
     kiosk.send(frame('invite', { callsid: 'TJ3', sdp: 'v=0', twilio: { params: 'room=call-3' } }));
     await farEnd.next((m) => m.type === 'invite');
     kiosk.close();
-    expect(await farEnd.next((m) => m.type === 'hangup')).toEqual({ type: 'hangup', callsid: 'TJ3' });
+    expect(await farEnd.next((m) => m.type === 'bye')).toEqual({ type: 'bye', callID: 'TJ3' });
     await vi.waitFor(() => expect(sim.twilioVoice.clientCount()).toBe(0));
   });
 

@@ -4,7 +4,7 @@
 // (docs/calls.md). docs/rules.md#r4-9-7; SPEC's error path for a SIP error.
 import type { Page } from '@playwright/test';
 import { expect, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
-import { openSipPhone } from './support/sipPhone';
+import { openPhone } from './support/phone';
 
 test.use({ callProviders: 'live' });
 
@@ -51,7 +51,7 @@ test.beforeEach(({ sim }) => {
 
 test('the phone answers the SIP leg: connected with its audio playing, its approval opens the gate', async ({ page, context, kiosk, sim, waitForRecord }) => {
   await kiosk.open(page, { model: 'GEN1' });
-  const phone = await openSipPhone(context, sim);
+  const phone = await openPhone(context, sim, 'sip');
   const who = noVideoResident(sim);
 
   const pressed = await callResident(page, who);
@@ -91,7 +91,7 @@ test('the phone answers the SIP leg: connected with its audio playing, its appro
 test('the visitor pressing BACK mid-call sends the gateway a bye and releases every track', async ({ page, context, kiosk, sim }) => {
   await trackMedia(page);
   await kiosk.open(page, { model: 'GEN1' });
-  const phone = await openSipPhone(context, sim);
+  const phone = await openPhone(context, sim, 'sip');
   const who = noVideoResident(sim);
   await callResident(page, who);
   await phone.ringing();
@@ -118,7 +118,7 @@ test('the visitor pressing BACK mid-call sends the gateway a bye and releases ev
 
 test('the phone hanging up ends the call without access', async ({ page, context, kiosk, sim }) => {
   await kiosk.open(page, { model: 'GEN1' });
-  const phone = await openSipPhone(context, sim);
+  const phone = await openPhone(context, sim, 'sip');
   const who = noVideoResident(sim);
   await callResident(page, who);
   await phone.ringing();
