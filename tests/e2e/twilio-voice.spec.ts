@@ -76,6 +76,8 @@ test('the phone answers the voice leg: connected with its audio playing, its app
   const calling = Date.now() - pressed;
   const call = await waitForRecord('calls');
   await expectInvite(sim, call, phoneNumber(who));
+  // Camera warm-up and snapshot, POST calls, the SDK's chunk, its socket, the microphone and the invite.
+  const invited = Date.parse(records(sim, 'voiceCalls')[0]!.at) - pressed;
   expect(sent(sim, 'listen')[0].payload.token).toBe('sim-twiml-token');
   await phone.ringing();
 
@@ -84,7 +86,7 @@ test('the phone answers the voice leg: connected with its audio playing, its app
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
   const connected = Date.now() - answered;
-  console.log(`[twilio-voice] call key -> 'Calling…' ${calling} ms; phone picks up -> 'Connected' ${connected} ms`);
+  console.log(`[twilio-voice] call key -> 'Calling…' ${calling} ms; call key -> invite at the twin ${invited} ms; phone picks up -> 'Connected' ${connected} ms`);
 
   await expect.poll(() => phone.state()).toBe('connected');
   await expect.poll(() => streamAudioPlaying(page)).toBe(true);
@@ -205,6 +207,24 @@ for (const unanswered of ['listen', 'invite'] as const) {
     expectStayedLocal(traffic);
   });
 }
+
+test('a signalling socket that drops fails the call once, and the SDK stops retrying it', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+  allowConsoleErrors(/^Call failed \(error\) /, /^\[TwilioVoice\]\[WSTransport\] Received websocket close event code: 1006/, /^\[TwilioVoice\]\[Device\] Received error: /);
+  const traffic = await openKiosk(page, kiosk, sim);
+  // Registered last, so it takes the SDK's sockets: each drops as an unreachable server's does.
+  await page.routeWebSocket(/^wss:\/\/voice-js\./, (route) => {
+    traffic.signalling.push(route.url());
+    void route.close({ code: 1006 });
+  });
+  const who = resident(sim, KNOWN.noVideoResidentId);
+  await callResident(page, who);
+  await expect(notification(page).getByRole('heading')).toHaveText('An Error Occurred');
+  // The notification goes after 5 s and the page reloads: time the SDK would have spent retrying.
+  await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible({ timeout: 10_000 });
+  expect(records(sim, 'logs').filter((r) => r.message === 'Call failed (error)')).toHaveLength(1);
+  expect(traffic.signalling).toHaveLength(1);
+  expect(traffic.elsewhere).toEqual([]);
+});
 
 test('video not answered in 30 s falls back to the voice client, whose phone opens the gate', async ({ page, context, kiosk, sim, waitForRecord }) => {
   await page.clock.install();
