@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, fastForwardUntil, hardwareIn, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
 import { openPhone } from './support/phone';
-import { recordPlayedMedia, routeTwilioVoice, streamAudioPlaying, type TwilioTraffic } from './support/twilioVoice';
+import { connectSrcAllows, recordPlayedMedia, routeTwilioVoice, streamAudioPlaying, type TwilioTraffic } from './support/twilioVoice';
 
 test.use({ callProviders: 'live' });
 
@@ -103,7 +103,11 @@ test('the phone answers the voice leg: connected with its audio playing, its app
   await expect.poll(() => sent(sim, 'hangup').map((m: SimRecord) => m.payload.callsid)).toEqual([await phone.callId()]);
   await expect.poll(() => phone.state()).toBe('ended by the kiosk');
   expectStayedLocal(traffic);
+  // The served Content-Security-Policy lets the kiosk reach every host the SDK contacted.
   expect(traffic.insights.length).toBeGreaterThan(0);
+  const policy = (await page.request.get(kiosk.origin)).headers()['content-security-policy'] ?? '';
+  const connectSrc = (/connect-src ([^;]+)/.exec(policy)?.[1] ?? '').split(' ');
+  for (const url of [...traffic.signalling, ...traffic.insights]) expect(connectSrcAllows(connectSrc, url), url).toBe(true);
 });
 
 test('the manager, dialled at once on a device without video, approves with the first staff code', async ({ page, context, kiosk, sim, waitForRecord }) => {

@@ -17,7 +17,7 @@ const INSIGHTS = /^https:\/\/eventgw(\.[a-z0-9-]+)?\.twilio\.com\/v4\//;
 export interface TwilioTraffic {
   /** The signalling URLs the SDK opened, in order. */
   signalling: string[];
-  /** The Insights events it posted (`group.name`). */
+  /** Where it posted its Insights events. */
   insights: string[];
   /** Any other request for another machine: refused, and should stay empty. */
   elsewhere: string[];
@@ -35,8 +35,7 @@ export async function routeTwilioVoice(page: Page, sim: Simulator): Promise<Twil
     async (route) => {
       const request = route.request();
       if (request.method() === 'POST' && INSIGHTS.test(request.url())) {
-        const event = request.postDataJSON() as { group?: string; name?: string };
-        traffic.insights.push(`${event.group}.${event.name}`);
+        traffic.insights.push(request.url());
         return route.fulfill({ status: 200, headers: { 'Access-Control-Allow-Origin': '*' }, body: '' });
       }
       traffic.elsewhere.push(request.url());
@@ -44,6 +43,20 @@ export async function routeTwilioVoice(page: Page, sim: Simulator): Promise<Twil
     },
   );
   return traffic;
+}
+
+/**
+ * Whether a connect-src list allows `url`: a source of the same scheme whose
+ * host is the URL's, or `*.domain` with the URL's host under it (CSP's
+ * host-source matching, for the scheme://host sources the kiosk's policy uses).
+ */
+export function connectSrcAllows(connectSrc: string[], url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return connectSrc.some((source) => {
+    const match = /^([a-z]+:)\/\/(\*\.)?([^/:]+)$/.exec(source);
+    if (!match || match[1] !== protocol) return false;
+    return match[2] ? hostname.endsWith(`.${match[3]}`) : hostname === match[3];
+  });
 }
 
 /** The page's socket and one to `url`: frames both ways, and either side's close closes the other. */
