@@ -4,36 +4,15 @@
 // (docs/calls.md). docs/rules.md#r4-9-7; SPEC's error path for a SIP error.
 import type { Page } from '@playwright/test';
 import { expect, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
+import { callFromDirectory, seedResident } from './support/directoryCall';
 import { openPhone } from './support/phone';
 
 test.use({ callProviders: 'live' });
 
-interface SeedResident {
-  id: number;
-  directory_display_name: string;
-  directory_lookup_code: string;
-  property_access_code: { code: string } | null;
-}
-
-const noVideoResident = (sim: Simulator) =>
-  (sim.state.property as { residents: SeedResident[] }).residents.find((r) => r.id === KNOWN.noVideoResidentId)!;
+const noVideoResident = (sim: Simulator) => seedResident(sim, KNOWN.noVideoResidentId);
 const status = (page: Page) => page.locator('.call-status');
 const notification = (page: Page) => page.getByRole('alertdialog');
 const sent = (sim: Simulator, method: string) => sim.telnyxRtc.received().filter((m: SimRecord) => m.method === method);
-
-/**
- * On a GEN1 kiosk's home: UP opens the directory, the lookup code calls the
- * resident. Resolves with when its last digit, the one that calls, was pressed.
- */
-async function callResident(page: Page, who: SeedResident): Promise<number> {
-  await page.keyboard.press('ArrowUp');
-  await expect(page.getByRole('status', { name: 'Lookup code' })).toBeVisible();
-  const code = who.directory_lookup_code;
-  for (const digit of code.slice(0, -1)) await page.keyboard.press(digit);
-  const pressed = Date.now();
-  await page.keyboard.press(code.slice(-1));
-  return pressed;
-}
 
 /** The far end's audio plays in the kiosk: its media element has the phone's audio and its time moves on. */
 const remoteAudioPlaying = (page: Page) =>
@@ -54,7 +33,7 @@ test('the phone answers the SIP leg: connected with its audio playing, its appro
   const phone = await openPhone(context, sim, 'sip');
   const who = noVideoResident(sim);
 
-  const pressed = await callResident(page, who);
+  const pressed = await callFromDirectory(page, who);
   await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
   const calling = Date.now() - pressed;
 
@@ -93,7 +72,7 @@ test('the visitor pressing BACK mid-call sends the gateway a bye and releases ev
   await kiosk.open(page, { model: 'GEN1' });
   const phone = await openPhone(context, sim, 'sip');
   const who = noVideoResident(sim);
-  await callResident(page, who);
+  await callFromDirectory(page, who);
   await phone.ringing();
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
@@ -120,7 +99,7 @@ test('the phone hanging up ends the call without access', async ({ page, context
   await kiosk.open(page, { model: 'GEN1' });
   const phone = await openPhone(context, sim, 'sip');
   const who = noVideoResident(sim);
-  await callResident(page, who);
+  await callFromDirectory(page, who);
   await phone.ringing();
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
@@ -136,7 +115,7 @@ test('a gateway that never answers the login ends in the error path within the l
   sim.telnyxRtc.answerLogin(false);
   await kiosk.open(page, { model: 'GEN1' });
   const who = noVideoResident(sim);
-  await callResident(page, who);
+  await callFromDirectory(page, who);
   await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
   await expect.poll(() => sent(sim, 'login').length).toBe(1);
   const started = Date.now();

@@ -5,6 +5,7 @@
 // docs/rules.md#r4-9-5; SPEC's 30 s fallback and error path.
 import type { Page } from '@playwright/test';
 import { expect, fastForwardUntil, hardwareIn, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
+import { callFromDirectory, seedResident, type SeedResident } from './support/directoryCall';
 import { openPhone } from './support/phone';
 import { connectSrcAllows, recordPlayedMedia, routeTwilioVoice, streamAudioPlaying, type TwilioTraffic } from './support/twilioVoice';
 
@@ -12,33 +13,9 @@ test.use({ callProviders: 'live' });
 
 const NOT_GRANTED = "Sorry, you weren't granted access";
 
-interface SeedResident {
-  id: number;
-  directory_display_name: string;
-  directory_lookup_code: string;
-  directory_phone_country_code: string;
-  directory_phone: string;
-  property_access_code: { code: string } | null;
-}
-
-const resident = (sim: Simulator, id: number) => (sim.state.property as { residents: SeedResident[] }).residents.find((r) => r.id === id)!;
 const status = (page: Page) => page.locator('.call-status');
 const notification = (page: Page) => page.getByRole('alertdialog');
 const sent = (sim: Simulator, type: string) => sim.twilioVoice.received().filter((m: SimRecord) => m.type === type);
-
-/**
- * On a GEN1 kiosk's home: UP opens the directory, the lookup code calls the
- * resident. Resolves with when its last digit, the one that calls, was pressed.
- */
-async function callResident(page: Page, who: SeedResident): Promise<number> {
-  await page.keyboard.press('ArrowUp');
-  await expect(page.getByRole('status', { name: 'Lookup code' })).toBeVisible();
-  const code = who.directory_lookup_code;
-  for (const digit of code.slice(0, -1)) await page.keyboard.press(digit);
-  const pressed = Date.now();
-  await page.keyboard.press(code.slice(-1));
-  return pressed;
-}
 
 /** The routes, the played-media record and the kiosk on GEN1; the SDK may be loaded from here on. */
 async function openKiosk(page: Page, kiosk: { open: (page: Page, options: { model: string }) => Promise<void> }, sim: Simulator, model = 'GEN1') {
@@ -69,9 +46,9 @@ test.beforeEach(({ sim }) => {
 test('the phone answers the voice leg: connected with its audio playing, its approval opens the gate', async ({ page, context, kiosk, sim, waitForRecord }) => {
   const traffic = await openKiosk(page, kiosk, sim);
   const phone = await openPhone(context, sim, 'voice');
-  const who = resident(sim, KNOWN.noVideoResidentId);
+  const who = seedResident(sim, KNOWN.noVideoResidentId);
 
-  const pressed = await callResident(page, who);
+  const pressed = await callFromDirectory(page, who);
   await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
   const calling = Date.now() - pressed;
   const call = await waitForRecord('calls');
@@ -130,8 +107,8 @@ test('the manager, dialled at once on a device without video, approves with the 
 test('a denial tells the visitor, hangs up the leg and signals nothing to the gate', async ({ page, context, kiosk, sim }) => {
   const traffic = await openKiosk(page, kiosk, sim);
   const phone = await openPhone(context, sim, 'voice');
-  const who = resident(sim, KNOWN.noVideoResidentId);
-  await callResident(page, who);
+  const who = seedResident(sim, KNOWN.noVideoResidentId);
+  await callFromDirectory(page, who);
   await phone.ringing();
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
@@ -147,8 +124,8 @@ test('a denial tells the visitor, hangs up the leg and signals nothing to the ga
 test('the phone hanging up ends the call without access', async ({ page, context, kiosk, sim }) => {
   const traffic = await openKiosk(page, kiosk, sim);
   const phone = await openPhone(context, sim, 'voice');
-  const who = resident(sim, KNOWN.noVideoResidentId);
-  await callResident(page, who);
+  const who = seedResident(sim, KNOWN.noVideoResidentId);
+  await callFromDirectory(page, who);
   await phone.ringing();
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
@@ -165,8 +142,8 @@ test('the visitor pressing BACK mid-call sends one hangup and releases every tra
   await trackMedia(page);
   const traffic = await openKiosk(page, kiosk, sim);
   const phone = await openPhone(context, sim, 'voice');
-  const who = resident(sim, KNOWN.noVideoResidentId);
-  await callResident(page, who);
+  const who = seedResident(sim, KNOWN.noVideoResidentId);
+  await callFromDirectory(page, who);
   await phone.ringing();
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
@@ -196,8 +173,8 @@ for (const unanswered of ['listen', 'invite'] as const) {
     if (unanswered === 'listen') sim.twilioVoice.answerListen(false);
     else sim.twilioVoice.answerInvite(false);
     const traffic = await openKiosk(page, kiosk, sim);
-    const who = resident(sim, KNOWN.noVideoResidentId);
-    await callResident(page, who);
+    const who = seedResident(sim, KNOWN.noVideoResidentId);
+    await callFromDirectory(page, who);
     await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
     await expect.poll(() => sent(sim, unanswered).length).toBe(1);
     const started = Date.now();
@@ -220,8 +197,8 @@ test('a signalling socket that drops fails the call once, and the SDK stops retr
     traffic.signalling.push(route.url());
     void route.close({ code: 1006 });
   });
-  const who = resident(sim, KNOWN.noVideoResidentId);
-  await callResident(page, who);
+  const who = seedResident(sim, KNOWN.noVideoResidentId);
+  await callFromDirectory(page, who);
   await expect(notification(page).getByRole('heading')).toHaveText('An Error Occurred');
   // The notification goes after 5 s and the page reloads: time the SDK would have spent retrying.
   await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible({ timeout: 10_000 });
@@ -234,8 +211,8 @@ test('video not answered in 30 s falls back to the voice client, whose phone ope
   await page.clock.install();
   const traffic = await openKiosk(page, kiosk, sim);
   const phone = await openPhone(context, sim, 'voice');
-  const who = resident(sim, KNOWN.videoResidentId);
-  await callResident(page, who);
+  const who = seedResident(sim, KNOWN.videoResidentId);
+  await callFromDirectory(page, who);
   // The snapshot is taken after the camera's 2 s warm-up; then the video call waits on the channel.
   await fastForwardUntil(page, 1_000, () => expect.poll(() => records(sim, 'calls').length, { timeout: 500 }).toBe(1));
   const call = records(sim, 'calls')[0]!;
