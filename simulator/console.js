@@ -1,5 +1,5 @@
 import { createFarEnd } from './far-end.js';
-import { createSipPhone } from './sip-phone.js';
+import { createPhone } from './phone.js';
 
 // All text goes in through textContent/append, never innerHTML: names and
 // codes come from the kiosk and from SIM_PROPERTY files.
@@ -133,7 +133,7 @@ function renderFarEnd() {
 
 const SIP_STATES = { idle: 'idle', ringing: 'ringing', offered: 'picked up, waiting for the kiosk', connected: 'connected',
   'ended by the kiosk': 'the kiosk hung up', 'hung up': 'hung up' };
-const sipPhone = createSipPhone({ onChange: renderSipPhone });
+const sipPhone = createPhone({ socketPath: '/telnyx-rtc/far-end', onChange: renderSipPhone });
 
 function renderSipPhone() {
   const { state: phone, kioskAudioBytes } = sipPhone.view();

@@ -13,6 +13,7 @@ import { createPusherServer } from './pusher.mjs';
 import { loadPropertyData } from './seed.mjs';
 import { createStore } from './store.mjs';
 import { createTelnyxRtcServer } from './telnyxRtc.mjs';
+import { createTwilioVoiceServer } from './twilioVoice.mjs';
 import { createVideoProvider } from './video.mjs';
 
 const require = createRequire(import.meta.url);
@@ -21,7 +22,7 @@ const CONSOLE_FILES = {
   '/console': ['text/html; charset=utf-8', readFileSync(new URL('./console.html', import.meta.url))],
   '/console/console.js': ['text/javascript; charset=utf-8', readFileSync(new URL('./console.js', import.meta.url))],
   '/console/far-end.js': ['text/javascript; charset=utf-8', readFileSync(new URL('./far-end.js', import.meta.url))],
-  '/console/sip-phone.js': ['text/javascript; charset=utf-8', readFileSync(new URL('./sip-phone.js', import.meta.url))],
+  '/console/phone.js': ['text/javascript; charset=utf-8', readFileSync(new URL('./phone.js', import.meta.url))],
   '/console/pusher.js': ['text/javascript; charset=utf-8', readFileSync(require.resolve('pusher-js/dist/web/pusher.min.js'))],
 };
 
@@ -85,6 +86,10 @@ export async function startSimulator({
   const telnyxRtc = createTelnyxRtcServer({
     onAnswered: (room) => pusher.trigger(store.channelName(), 'sip-message', { data: { room, connected: true } }),
   });
+  const twilioVoice = createTwilioVoiceServer({
+    record,
+    onAnswered: (room) => pusher.trigger(store.channelName(), 'sip-message', { data: { room, connected: true } }),
+  });
   const handleApi = createApi({ token, store, pusher, faults, telnyxRtc });
   const handleVideo = createVideoProvider({ videoKey, knownRooms: () => store.state.calls.map((c) => c.room_id) });
   const handleControl = createControlRoutes(controls, store);
@@ -121,6 +126,8 @@ export async function startSimulator({
     if (pathname === '/hardware') return hardware.accepting() ? hardware.wss : '503 Service Unavailable';
     if (pathname === '/telnyx-rtc' && !hardwareOnly) return telnyxRtc.wss;
     if (pathname === '/telnyx-rtc/far-end' && !hardwareOnly) return telnyxRtc.farWss;
+    if (pathname === '/twilio-voice' && !hardwareOnly) return twilioVoice.wss;
+    if (pathname === '/twilio-voice/far-end' && !hardwareOnly) return twilioVoice.farWss;
     return '404 Not Found';
   }
 
@@ -154,6 +161,7 @@ export async function startSimulator({
   async function close() {
     faults.close();
     telnyxRtc.close();
+    twilioVoice.close();
     for (const wss of [pusher.wss, hardware.wss]) {
       for (const ws of wss.clients) ws.terminate();
       wss.close();
@@ -173,6 +181,13 @@ export async function startSimulator({
     channelName: store.channelName,
     /** The Telnyx WebRTC twin: what its clients sent, how many are connected, whether it answers `login`. */
     telnyxRtc: { received: telnyxRtc.received, clientCount: telnyxRtc.clientCount, answerLogin: telnyxRtc.answerLogin },
+    /** The Twilio Voice twin: what its clients sent, how many are connected, whether it answers `listen` and invites. */
+    twilioVoice: {
+      received: twilioVoice.received,
+      clientCount: twilioVoice.clientCount,
+      answerListen: twilioVoice.answerListen,
+      answerInvite: twilioVoice.answerInvite,
+    },
     close,
     ...controls,
   };

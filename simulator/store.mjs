@@ -2,7 +2,7 @@
 // notifications for the console's live view.
 import { EventEmitter } from 'node:events';
 
-const LISTS = ['accessRequests', 'checkins', 'logs', 'calls', 'sipCalls', 'hardware', 'channelEvents'];
+const LISTS = ['accessRequests', 'checkins', 'logs', 'calls', 'sipCalls', 'voiceCalls', 'hardware', 'channelEvents'];
 // Calls carry snapshot images and logs carry whatever a kiosk sends: cap
 // every list by count and by size, so a kiosk left running for days (or a
 // client sending large bodies) does not grow the simulator without bound.

@@ -79,8 +79,10 @@ interface WorkerFixtures {
   /**
    * Which call providers the worker's build uses: the simulator's channel twins
    * (default), or `live`, the vendor SDKs, with the Telnyx WebRTC client sent to
-   * the simulator's twin (`test.use({ callProviders: 'live' })`; the other SDKs
-   * then reach for the internet, so such a spec uses only the SIP leg).
+   * the simulator's twin (`test.use({ callProviders: 'live' })`). The Twilio
+   * Voice SDK keeps its production URLs: a spec routes them to its twin with
+   * `routeTwilioVoice` (support/twilioVoice.ts); the video room SDK would reach
+   * for the internet, so such a spec uses only the phone legs.
    */
   callProviders: 'simulator' | 'live';
   /** The worker's build of the kiosk: where it is served, the simulator port it talks to, its directory. */

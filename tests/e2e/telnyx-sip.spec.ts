@@ -4,36 +4,15 @@
 // (docs/calls.md). docs/rules.md#r4-9-7; SPEC's error path for a SIP error.
 import type { Page } from '@playwright/test';
 import { expect, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
-import { openSipPhone } from './support/sipPhone';
+import { callFromDirectory, seedResident } from './support/directoryCall';
+import { openPhone } from './support/phone';
 
 test.use({ callProviders: 'live' });
 
-interface SeedResident {
-  id: number;
-  directory_display_name: string;
-  directory_lookup_code: string;
-  property_access_code: { code: string } | null;
-}
-
-const noVideoResident = (sim: Simulator) =>
-  (sim.state.property as { residents: SeedResident[] }).residents.find((r) => r.id === KNOWN.noVideoResidentId)!;
+const noVideoResident = (sim: Simulator) => seedResident(sim, KNOWN.noVideoResidentId);
 const status = (page: Page) => page.locator('.call-status');
 const notification = (page: Page) => page.getByRole('alertdialog');
 const sent = (sim: Simulator, method: string) => sim.telnyxRtc.received().filter((m: SimRecord) => m.method === method);
-
-/**
- * On a GEN1 kiosk's home: UP opens the directory, the lookup code calls the
- * resident. Resolves with when its last digit, the one that calls, was pressed.
- */
-async function callResident(page: Page, who: SeedResident): Promise<number> {
-  await page.keyboard.press('ArrowUp');
-  await expect(page.getByRole('status', { name: 'Lookup code' })).toBeVisible();
-  const code = who.directory_lookup_code;
-  for (const digit of code.slice(0, -1)) await page.keyboard.press(digit);
-  const pressed = Date.now();
-  await page.keyboard.press(code.slice(-1));
-  return pressed;
-}
 
 /** The far end's audio plays in the kiosk: its media element has the phone's audio and its time moves on. */
 const remoteAudioPlaying = (page: Page) =>
@@ -51,10 +30,10 @@ test.beforeEach(({ sim }) => {
 
 test('the phone answers the SIP leg: connected with its audio playing, its approval opens the gate', async ({ page, context, kiosk, sim, waitForRecord }) => {
   await kiosk.open(page, { model: 'GEN1' });
-  const phone = await openSipPhone(context, sim);
+  const phone = await openPhone(context, sim, 'sip');
   const who = noVideoResident(sim);
 
-  const pressed = await callResident(page, who);
+  const pressed = await callFromDirectory(page, who);
   await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
   const calling = Date.now() - pressed;
 
@@ -85,15 +64,15 @@ test('the phone answers the SIP leg: connected with its audio playing, its appro
   await waitForRecord('hardware', (r) => r.gateOpening?.code === code);
   // The kiosk hangs up its leg on the way out.
   await expect.poll(() => sent(sim, 'telnyx_rtc.bye').length).toBe(1);
-  await expect.poll(() => phone.state()).toBe('the kiosk hung up');
+  await expect.poll(() => phone.state()).toBe('ended by the kiosk');
 });
 
 test('the visitor pressing BACK mid-call sends the gateway a bye and releases every track', async ({ page, context, kiosk, sim }) => {
   await trackMedia(page);
   await kiosk.open(page, { model: 'GEN1' });
-  const phone = await openSipPhone(context, sim);
+  const phone = await openPhone(context, sim, 'sip');
   const who = noVideoResident(sim);
-  await callResident(page, who);
+  await callFromDirectory(page, who);
   await phone.ringing();
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
@@ -106,7 +85,7 @@ test('the visitor pressing BACK mid-call sends the gateway a bye and releases ev
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
   await expect.poll(() => sent(sim, 'telnyx_rtc.bye').map((m: SimRecord) => m.params.dialogParams?.callID)).toEqual([callID]);
-  await expect.poll(() => phone.state()).toBe('the kiosk hung up');
+  await expect.poll(() => phone.state()).toBe('ended by the kiosk');
   await expect.poll(async () => (await trackStates(page)).filter((state) => !state.endsWith(':ended'))).toEqual([]);
   // Logged out: the SIP client's socket is closed, and stays closed (no reconnection).
   await expect.poll(() => sim.telnyxRtc.clientCount()).toBe(0);
@@ -116,16 +95,22 @@ test('the visitor pressing BACK mid-call sends the gateway a bye and releases ev
   await expect(notification(page)).toHaveCount(0);
 });
 
-test('the phone hanging up ends the call without access', async ({ page, context, kiosk, sim }) => {
+test("the console's SIP phone: picked up, then hung up, ends the call without access", async ({ page, context, kiosk, sim }) => {
   await kiosk.open(page, { model: 'GEN1' });
-  const phone = await openSipPhone(context, sim);
+  const consolePage = await context.newPage();
+  await consolePage.goto(`${sim.url}/console`);
+  const phone = consolePage.locator('#sip-phone-status');
+  await expect(phone).toHaveText('idle');
   const who = noVideoResident(sim);
-  await callResident(page, who);
-  await phone.ringing();
-  await phone.answer();
+  await callFromDirectory(page, who);
+  await expect(phone).toHaveText('ringing');
+  await consolePage.getByRole('button', { name: 'Pick up' }).click();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  // The kiosk's audio reaches the phone: the bytes it shows grow.
+  await expect(phone).toHaveText(/^connected, kiosk audio received: [1-9]\d* bytes$/);
 
-  await phone.hangUp();
+  await consolePage.getByRole('button', { name: 'Hang up the SIP phone' }).click();
+  await expect(phone).toHaveText('hung up');
   await expect(notification(page).getByRole('heading')).toHaveText("Sorry, you weren't granted access");
   expect(records(sim, 'hardware').filter((r) => r.method === 'wiegand')).toEqual([]);
 });
@@ -136,7 +121,7 @@ test('a gateway that never answers the login ends in the error path within the l
   sim.telnyxRtc.answerLogin(false);
   await kiosk.open(page, { model: 'GEN1' });
   const who = noVideoResident(sim);
-  await callResident(page, who);
+  await callFromDirectory(page, who);
   await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
   await expect.poll(() => sent(sim, 'login').length).toBe(1);
   const started = Date.now();
@@ -155,7 +140,7 @@ test('an invite that never comes: the call ends at the 300000 ms hard timeout wi
   await page.clock.install();
   await kiosk.open(page, { model: 'GEN1' });
   const who = noVideoResident(sim);
-  await callResident(page, who);
+  await callFromDirectory(page, who);
   await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
   await expect.poll(() => records(sim, 'sipCalls').length).toBe(1);
   expect(sim.telnyxRtc.clientCount()).toBe(1);

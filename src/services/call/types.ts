@@ -35,7 +35,7 @@ export interface VoiceParams {
   To: string;
 }
 
-/** The legacy voice client (Twilio Voice). `connect` resolves once the call is placed. */
+/** The legacy voice client (Twilio Voice). `connect` resolves once the call is placed: the gateway rings the far end or has answered. */
 export interface VoiceClient {
   connect(input: LegContext & { token: string; params: VoiceParams }, events: PhoneLegEvents): Promise<CallHandle>;
 }

@@ -9,12 +9,15 @@ const sdk = vi.hoisted(() => {
       this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
       return this;
     }
+    off(event: string, listener: Listener) {
+      this.listeners.set(event, (this.listeners.get(event) ?? []).filter((each) => each !== listener));
+      return this;
+    }
     emit(event: string, ...args: unknown[]) {
       (this.listeners.get(event) ?? []).forEach((listener) => listener(...args));
     }
-    removeAllListeners() {
-      this.listeners.clear();
-      return this;
+    count(event: string) {
+      return this.listeners.get(event)?.length ?? 0;
     }
   }
   class Call extends Emitter {
@@ -24,14 +27,18 @@ const sdk = vi.hoisted(() => {
   class Device extends Emitter {
     static SoundName = { Incoming: 'incoming', Outgoing: 'outgoing', Disconnect: 'disconnect', Dtmf0: 'dtmf0' };
     static all: Device[] = [];
-    /** How the next connect goes: placed, never settles, placed when the test says, or fails. */
-    static next: 'placed' | 'hang' | 'later' | Error = 'placed';
-    place: () => void = () => undefined;
+    /**
+     * How the next connect goes: the signalling socket is up and the call made
+     * (the gateway has not answered the invite yet), never settles, made when
+     * the test says, or fails.
+     */
+    static next: 'made' | 'hang' | 'later' | Error = 'made';
+    make: () => void = () => undefined;
     call = new Call();
     connect = vi.fn((_options: unknown): Promise<Call> => {
       const next = Device.next;
       if (next === 'hang') return new Promise(() => undefined);
-      if (next === 'later') return new Promise((resolve) => (this.place = () => resolve(this.call)));
+      if (next === 'later') return new Promise((resolve) => (this.make = () => resolve(this.call)));
       return next instanceof Error ? Promise.reject(next) : Promise.resolve(this.call);
     });
     destroy = vi.fn();
@@ -49,12 +56,22 @@ vi.mock('@twilio/voice-sdk', () => sdk);
 
 const params = { room: 'call-1', apiUrl: 'https://api.test', lbtoken: 'device-token', To: '+15555550111' };
 const events = () => ({ onEnded: vi.fn(), onError: vi.fn() });
-const connect = (evts = events(), signal = new AbortController().signal) =>
+const start = (evts = events(), signal = new AbortController().signal) =>
   createTwilioVoice().connect({ callId: 'call-1', channel: 'ch', signal, token: 'twiml-1', params }, evts);
+/** Until the adapter listens to the call the SDK made. */
+const callMade = (device: InstanceType<typeof sdk.Device>) => vi.waitFor(() => expect(device.call.count('ringing')).toBe(1));
+/** A call the gateway took: the SDK made it, then it rang. */
+async function connect(evts = events(), signal = new AbortController().signal) {
+  const connecting = start(evts, signal);
+  const device = sdk.Device.all.at(-1)!;
+  await callMade(device);
+  device.call.emit('ringing', false);
+  return connecting;
+}
 
 beforeEach(() => {
   sdk.Device.all.length = 0;
-  sdk.Device.next = 'placed';
+  sdk.Device.next = 'made';
 });
 
 describe('Twilio voice adapter', () => {
@@ -106,16 +123,72 @@ describe('Twilio voice adapter', () => {
     expect(evts.onEnded).toHaveBeenCalledTimes(1);
   });
 
-  it('a call placed after the start was abandoned is hung up and not listened to', async () => {
+  it('resolves once the gateway takes the invite, ringing or answered, not when the SDK has made the call', async () => {
+    for (const taken of ['ringing', 'accept']) {
+      let settled = false;
+      const connecting = start().finally(() => (settled = true));
+      const device = sdk.Device.all.at(-1)!;
+      await callMade(device);
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      device.call.emit(taken);
+      await connecting;
+    }
+  });
+
+  it('a gateway that never takes the invite: the deadline rejects, hangs up the call and destroys the device', async () => {
+    const controller = new AbortController();
+    const evts = events();
+    const connecting = start(evts, controller.signal);
+    const device = sdk.Device.all[0]!;
+    await callMade(device);
+    controller.abort(new Error('Voice call did not finish within 15000 ms'));
+    await expect(connecting).rejects.toThrow('Voice call did not finish within 15000 ms');
+    expect(device.call.disconnect).toHaveBeenCalledTimes(1);
+    expect(device.destroy).toHaveBeenCalledTimes(1);
+    device.call.emit('ringing');
+    device.call.emit('disconnect');
+    expect(evts.onEnded).not.toHaveBeenCalled();
+  });
+
+  it('a device error before the call is placed rejects and destroys the device, which would retry on its own', async () => {
+    sdk.Device.next = 'hang';
+    const evts = events();
+    const connecting = start(evts);
+    const device = sdk.Device.all[0]!;
+    device.emit('error', { code: 31005 });
+    await expect(connecting).rejects.toEqual({ code: 31005 });
+    expect(device.destroy).toHaveBeenCalledTimes(1);
+    // Its retries report nothing more: the call failed once.
+    device.emit('error', { code: 31000 });
+    expect(evts.onError).not.toHaveBeenCalled();
+    expect(device.count('error')).toBe(0);
+  });
+
+  it('a call error or end before the gateway takes it rejects', async () => {
+    for (const [event, reason] of [['error', { code: 31208 }], ['cancel', undefined]] as const) {
+      const evts = events();
+      const connecting = start(evts);
+      const device = sdk.Device.all.at(-1)!;
+      await callMade(device);
+      device.call.emit(event, reason);
+      await expect(connecting).rejects.toBeTruthy();
+      expect(device.destroy).toHaveBeenCalledTimes(1);
+      expect(evts.onError).not.toHaveBeenCalled();
+      expect(evts.onEnded).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a call made after the start was abandoned is hung up and not listened to', async () => {
     sdk.Device.next = 'later';
     const controller = new AbortController();
     const evts = events();
-    const connecting = connect(evts, controller.signal);
-    controller.abort();
+    const connecting = start(evts, controller.signal);
+    controller.abort(new Error('deadline'));
+    await expect(connecting).rejects.toThrow('deadline');
     const device = sdk.Device.all[0]!;
-    device.place();
-    await connecting;
-    expect(device.call.disconnect).toHaveBeenCalledTimes(1);
+    device.make();
+    await vi.waitFor(() => expect(device.call.disconnect).toHaveBeenCalledTimes(1));
     device.call.emit('disconnect');
     device.call.emit('error', { code: 31005 });
     expect(evts.onEnded).not.toHaveBeenCalled();
@@ -123,29 +196,24 @@ describe('Twilio voice adapter', () => {
     expect(device.destroy).toHaveBeenCalledTimes(1);
   });
 
-  it('hang up disconnects the call and destroys the device, once, and hears nothing after', async () => {
+  it("hang up disconnects the call and destroys the device, once, hears nothing after, and leaves the SDK's own listeners", async () => {
     const evts = events();
     const handle = await connect(evts);
-    const device = sdk.Device.all[0]!;
+    const made = sdk.Device.all[0]!;
+    const sdkOwn = vi.fn();
+    made.call.on('disconnect', sdkOwn);
     handle.hangUp();
     handle.hangUp();
-    expect(device.call.disconnect).toHaveBeenCalledTimes(1);
-    expect(device.destroy).toHaveBeenCalledTimes(1);
-    device.call.emit('disconnect');
+    expect(made.call.disconnect).toHaveBeenCalledTimes(1);
+    expect(made.destroy).toHaveBeenCalledTimes(1);
+    made.call.emit('disconnect');
     expect(evts.onEnded).not.toHaveBeenCalled();
-  });
-
-  it('an abort while connecting (the deadline) destroys the device', () => {
-    sdk.Device.next = 'hang';
-    const controller = new AbortController();
-    void connect(events(), controller.signal);
-    controller.abort();
-    expect(sdk.Device.all[0]!.destroy).toHaveBeenCalledTimes(1);
+    expect(sdkOwn).toHaveBeenCalledTimes(1);
   });
 
   it('a connect that fails destroys the device and rejects', async () => {
     sdk.Device.next = new Error('31000 UnknownError');
-    await expect(connect()).rejects.toThrow('31000 UnknownError');
+    await expect(start()).rejects.toThrow('31000 UnknownError');
     expect(sdk.Device.all[0]!.destroy).toHaveBeenCalledTimes(1);
   });
 });
