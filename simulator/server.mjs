@@ -13,6 +13,7 @@ import { createPusherServer } from './pusher.mjs';
 import { loadPropertyData } from './seed.mjs';
 import { createStore } from './store.mjs';
 import { createTelnyxRtcServer } from './telnyxRtc.mjs';
+import { createTelnyxVideoServer, telnyxVideoRoom } from './telnyxVideo.mjs';
 import { createVideoProvider } from './video.mjs';
 
 const require = createRequire(import.meta.url);
@@ -84,6 +85,7 @@ export async function startSimulator({
   const telnyxRtc = createTelnyxRtcServer({
     onAnswered: (room) => pusher.trigger(store.channelName(), 'sip-message', { data: { room, connected: true } }),
   });
+  const telnyxVideo = createTelnyxVideoServer();
   const handleApi = createApi({ token, store, pusher, faults, telnyxRtc });
   const handleVideo = createVideoProvider({ videoKey, knownRooms: () => store.state.calls.map((c) => c.room_id) });
   const handleControl = createControlRoutes(controls, store);
@@ -120,6 +122,8 @@ export async function startSimulator({
     if (pathname === '/hardware') return hardware.accepting() ? hardware.wss : '503 Service Unavailable';
     if (pathname === '/telnyx-rtc' && !hardwareOnly) return telnyxRtc.wss;
     if (pathname === '/telnyx-rtc/far-end' && !hardwareOnly) return telnyxRtc.farWss;
+    if (telnyxVideoRoom(pathname) !== null && !hardwareOnly) return telnyxVideo.wss;
+    if (pathname === '/telnyx-video/far-end' && !hardwareOnly) return telnyxVideo.farWss;
     return '404 Not Found';
   }
 
@@ -153,6 +157,7 @@ export async function startSimulator({
   async function close() {
     faults.close();
     telnyxRtc.close();
+    telnyxVideo.close();
     for (const wss of [pusher.wss, hardware.wss]) {
       for (const ws of wss.clients) ws.terminate();
       wss.close();
@@ -172,6 +177,8 @@ export async function startSimulator({
     channelName: store.channelName,
     /** The Telnyx WebRTC twin: what its clients sent, how many are connected, whether it answers `login`. */
     telnyxRtc: { received: telnyxRtc.received, clientCount: telnyxRtc.clientCount, answerLogin: telnyxRtc.answerLogin },
+    /** The Telnyx Video twin: what the SDK sent, how many sockets are open, whether it answers `create`. */
+    telnyxVideo: { received: telnyxVideo.received, clientCount: telnyxVideo.clientCount, answerCreate: telnyxVideo.answerCreate },
     close,
     ...controls,
   };
