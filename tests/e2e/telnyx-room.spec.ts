@@ -7,7 +7,8 @@
 import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { expect, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
-import { openRoomResident } from './support/roomResident';
+import { openRoomResident, type RoomResident } from './support/roomResident';
+import { openSipPhone } from './support/sipPhone';
 
 test.use({ callProviders: 'live' });
 
@@ -108,4 +109,116 @@ test("the resident answers in the room: connected with their video and audio pla
   expect(wiegand.params).toEqual([0, code]);
   await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
   expect(records(sim, 'sipCalls')).toEqual([]);
+});
+
+/** Records every peer connection the page makes, to check that leaving closes them. */
+async function trackPeers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const peers: RTCPeerConnection[] = [];
+    (window as unknown as { __peers: RTCPeerConnection[] }).__peers = peers;
+    const Native = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Native {
+      constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+        super(...args);
+        peers.push(this);
+      }
+    };
+  });
+}
+/** The states of the page's peer connections, by whether they carry video (the publisher's and the subscriptions'). */
+const peerStates = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __peers: RTCPeerConnection[] }).__peers.map(
+      (pc) => `${pc.signalingState === 'closed' ? 'closed' : 'open'}${pc.getTransceivers().some((t) => t.receiver.track.kind === 'video') ? ':video' : ''}`,
+    ),
+  );
+
+/** From dialling to the resident's 'answered': the kiosk in the room, the resident joined and subscribed to. */
+async function answeredCall(page: Page, resident: RoomResident, sim: Simulator, waitForRecord: (list: 'calls') => Promise<SimRecord>) {
+  const who = videoResident(sim);
+  await callResident(page, who);
+  const call = await waitForRecord('calls');
+  await expect.poll(() => resident.connected()).toEqual(['mixer', 'textroom']);
+  await resident.join(call.room_id);
+  await expect.poll(() => resident.connected()).toEqual(['mixer', 'subscriber', 'textroom']);
+  await resident.say('answered');
+  await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  return { who, call };
+}
+
+test("'decline' ends the call refused, without opening the gate", async ({ page, context, kiosk, sim, waitForRecord }) => {
+  await kiosk.open(page, { model: 'GEN1' });
+  const resident = await openRoomResident(context, sim);
+  await answeredCall(page, resident, sim, waitForRecord);
+  await resident.say('decline');
+  await expect(notification(page).getByRole('heading')).toHaveText("Sorry, you weren't granted access");
+  await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+  expect(records(sim, 'hardware').filter((r) => r.method === 'wiegand')).toEqual([]);
+});
+
+test('the resident leaving the room ends the call as disconnected', async ({ page, context, kiosk, sim, waitForRecord, allowConsoleErrors }) => {
+  allowConsoleErrors(/^Call failed \(peer-lost\) /);
+  await kiosk.open(page, { model: 'GEN1' });
+  const resident = await openRoomResident(context, sim);
+  const { call } = await answeredCall(page, resident, sim, waitForRecord);
+  await resident.leave(call.room_id);
+  await expect(notification(page).getByRole('heading')).toHaveText('Call disconnected');
+  await expect(notification(page)).toContainText('Please try again later');
+  await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+  expect(records(sim, 'hardware').filter((r) => r.method === 'wiegand')).toEqual([]);
+});
+
+test('the visitor pressing BACK mid-call leaves the room on the wire and releases every track and connection', async ({ page, context, kiosk, sim, waitForRecord }) => {
+  await trackMedia(page);
+  await trackPeers(page);
+  await kiosk.open(page, { model: 'GEN1' });
+  const resident = await openRoomResident(context, sim);
+  await answeredCall(page, resident, sim, waitForRecord);
+  await expect.poll(() => resident.connected()).toEqual(['mixer', 'publisher', 'subscriber', 'textroom']);
+  expect(await trackStates(page)).toEqual(expect.arrayContaining(['audio:live', 'video:live']));
+
+  await page.evaluate(() => {
+    (window as unknown as { __remote: MediaStreamTrack[] }).__remote = (document.querySelector<HTMLVideoElement>('.call-remote')!.srcObject as MediaStream).getTracks();
+  });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+  // The subscription and the published stream are detached before the session is destroyed.
+  await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+  const ending = sim.telnyxVideo.received().filter((m: SimRecord) => ['detach', 'destroy'].includes(m.janus));
+  expect(ending.map((m: SimRecord) => `${m.janus}${m.role ? ` ${m.role}` : ''}`).sort()).toEqual(['destroy', 'detach publisher', 'detach subscriber']);
+  expect(ending.at(-1).janus).toBe('destroy');
+  await expect.poll(() => sim.telnyxVideo.clientCount()).toBe(0);
+  await expect.poll(() => resident.closed()).toEqual(['mixer', 'publisher', 'subscriber', 'textroom']);
+  // The camera and microphone, and the resident's video and the room's mix.
+  await expect.poll(async () => (await trackStates(page)).filter((state) => !state.endsWith(':ended'))).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __remote: MediaStreamTrack[] }).__remote.map((t) => `${t.kind}:${t.readyState}`).sort())).toEqual([
+    'audio:ended',
+    'video:ended',
+  ]);
+  const peers = await peerStates(page);
+  console.log(`[telnyx-room] peer connections after BACK: ${peers.join(', ')}`);
+  expect(peers.filter((state) => state.endsWith(':video'))).toEqual(['closed:video', 'closed:video']);
+  await expect(notification(page)).toHaveCount(0);
+});
+
+test('a gateway that never answers create: the room gives up at its join deadline and the call goes to the phone', async ({ page, context, kiosk, sim, waitForRecord, allowConsoleErrors }) => {
+  test.setTimeout(60_000);
+  allowConsoleErrors(/^Video could not start: calling by phone /, /telnyx-video/);
+  sim.telnyxVideo.answerCreate(false);
+  await kiosk.open(page, { model: 'GEN1' });
+  const phone = await openSipPhone(context, sim);
+  const who = videoResident(sim);
+  await callResident(page, who);
+  await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
+  await expect.poll(() => sent(sim, 'create').length).toBe(1);
+  const started = Date.now();
+
+  // ROOM_JOIN_DEADLINE_MS (15 s): the phone is dialled.
+  const call = await waitForRecord('calls');
+  await waitForRecord('sipCalls', (r) => r.intercomCallId === call.id, { timeout: 20_000 });
+  console.log(`[telnyx-room] unanswered create -> phone dialled ${Date.now() - started} ms`);
+  await phone.ringing();
+  await phone.answer();
+  await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  expect(sent(sim, 'attach')).toEqual([]);
 });
