@@ -31,18 +31,18 @@ const decoded = (value) => JSON.parse(Buffer.from(value, 'base64').toString());
 async function sdkClient(room = 'room-1') {
   const ws = await open(`/telnyx-video/${room}/janus`);
   let n = 0;
-  let sessionId;
+  /** Set once `create` is answered. */
+  const session = { id: undefined };
   /** Sends a request; resolves with the reply of `kind` ('success', 'ack', 'event', 'error') for it. */
   const request = async (janus, fields = {}, kind = 'success') => {
     const transaction = `t${++n}`;
-    ws.send({ janus, transaction, client_token: tokenFor(room), ...(sessionId ? { session_id: sessionId } : {}), ...fields });
+    ws.send({ janus, transaction, client_token: tokenFor(room), ...(session.id ? { session_id: session.id } : {}), ...fields });
     return ws.next((m) => m.transaction === transaction && m.janus === kind);
   };
-  const created = await request('create');
-  sessionId = created.data.id;
+  session.id = (await request('create')).data.id;
   const attach = async (plugin) => (await request('attach', { plugin: `janus.plugin.${plugin}` })).data.id;
   const message = (handle_id, body, jsep) => request('message', { handle_id, body, ...(jsep ? { jsep } : {}) }, 'event');
-  return { ws, sessionId, request, attach, message };
+  return { ws, sessionId: session.id, request, attach, message };
 }
 
 describe('Telnyx Video twin', () => {

@@ -168,7 +168,7 @@ test('the resident leaving the room ends the call as disconnected', async ({ pag
   expect(records(sim, 'hardware').filter((r) => r.method === 'wiegand')).toEqual([]);
 });
 
-test('the visitor pressing BACK mid-call leaves the room on the wire and releases every track and connection', async ({ page, context, kiosk, sim, waitForRecord }) => {
+test("the visitor pressing BACK mid-call leaves the room on the wire, ends every track and closes the publisher's and subscription's connections", async ({ page, context, kiosk, sim, waitForRecord }) => {
   await trackMedia(page);
   await trackPeers(page);
   await kiosk.open(page, { model: 'GEN1' });
@@ -221,4 +221,29 @@ test('a gateway that never answers create: the room gives up at its join deadlin
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
   expect(sent(sim, 'attach')).toEqual([]);
+});
+
+test('a room where nobody speaks for 30 s is left for the SIP leg, both with the real SDKs', async ({ page, context, kiosk, sim, waitForRecord }) => {
+  test.setTimeout(90_000);
+  await kiosk.open(page, { model: 'GEN1' });
+  const resident = await openRoomResident(context, sim);
+  const phone = await openSipPhone(context, sim);
+  const who = videoResident(sim);
+  await callResident(page, who);
+  const call = await waitForRecord('calls');
+  await expect.poll(() => resident.connected()).toEqual(['mixer', 'textroom']);
+  const joined = Date.now();
+
+  // SPEC: 30 s without a message from the other side; then the room is left and the phone dialled.
+  await waitForRecord('sipCalls', (r) => r.intercomCallId === call.id, { timeout: 40_000 });
+  console.log(`[telnyx-room] room joined -> phone dialled ${Date.now() - joined} ms`);
+  await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+  await expect.poll(() => sim.telnyxVideo.clientCount()).toBe(0);
+  await phone.ringing();
+  await phone.answer();
+  await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  sim.callAction('phone-open');
+  await expect(notification(page).getByRole('heading')).toHaveText('Access Granted!');
+  const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
+  expect(wiegand.params).toEqual([0, who.property_access_code!.code]);
 });

@@ -86,9 +86,9 @@ export async function openRoomResident(context: BrowserContext, sim: Simulator):
       await pc.setRemoteDescription({ type: 'offer', sdp });
       if (stream) {
         far.peers.get(id)!.stream = stream;
-        const [transceiver] = pc.getTransceivers();
+        const transceiver = pc.getTransceivers()[0]!;
         transceiver.direction = 'sendrecv';
-        await transceiver.sender.replaceTrack(stream.getAudioTracks()[0]);
+        await transceiver.sender.replaceTrack(stream.getAudioTracks()[0] ?? null);
       }
       await pc.setLocalDescription(await pc.createAnswer());
       reply(id, await gathered(pc));
