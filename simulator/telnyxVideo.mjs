@@ -130,9 +130,9 @@ export function createTelnyxVideoServer() {
       case 'message':
         if (!handleState || !isRecord(message.body)) return fail(459, 'No such handle');
         reply({ janus: 'ack' });
-        return pluginRequest(state, message.handle_id, handleState, message, (data, jsep) =>
+        return void pluginRequest(state, message.handle_id, handleState, message, (data, jsep) =>
           reply({ janus: 'event', sender: message.handle_id, plugindata: pluginData(handleState.plugin, data), ...(jsep ? { jsep } : {}) }),
-        );
+        ).catch((error) => fail(490, String(error)));
       default:
         return fail(453, `Unknown request '${janus}'`);
     }
@@ -185,7 +185,10 @@ export function createTelnyxVideoServer() {
 
   function endSession(state) {
     if (!state.session) return;
-    for (const handleId of state.session.handles.keys()) toFarEnd({ type: 'close', id: `${state.sessionId}:${handleId}` });
+    for (const handleId of state.session.handles.keys()) {
+      toFarEnd({ type: 'close', id: `${state.sessionId}:${handleId}` });
+      waitingSdp.delete(`${state.sessionId}:${handleId}`);
+    }
     sessions.delete(state.sessionId);
     state.session = null;
   }

@@ -146,6 +146,22 @@ async function answeredCall(page: Page, resident: RoomResident, sim: Simulator, 
   return { who, call };
 }
 
+test("the manager's first message, open_gate, opens the gate with the first staff code", async ({ page, context, kiosk, sim, waitForRecord }) => {
+  await kiosk.open(page, { model: 'GEN2' });
+  const resident = await openRoomResident(context, sim);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Call a Manager');
+  const call = await waitForRecord('calls');
+  expect(call.resident_id).toBeUndefined();
+  await expect.poll(() => resident.connected()).toEqual(['mixer', 'textroom']);
+  await resident.join(call.room_id);
+  await resident.say('open_gate');
+  await expect(notification(page).getByRole('heading')).toHaveText('Access Granted!');
+  const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
+  expect(wiegand.params).toEqual([0, KNOWN.staffCode]);
+  await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+});
+
 test("'decline' ends the call refused, without opening the gate", async ({ page, context, kiosk, sim, waitForRecord }) => {
   await kiosk.open(page, { model: 'GEN1' });
   const resident = await openRoomResident(context, sim);
