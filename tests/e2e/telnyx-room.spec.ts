@@ -146,6 +146,23 @@ async function answeredCall(page: Page, resident: RoomResident, sim: Simulator, 
   return { who, call };
 }
 
+test('a resident already in the room before the kiosk joins is subscribed to from the room state', async ({ page, context, kiosk, sim, waitForRecord }) => {
+  await kiosk.open(page, { model: 'GEN1' });
+  const resident = await openRoomResident(context, sim);
+  const who = videoResident(sim);
+  await callResident(page, who);
+  const call = await waitForRecord('calls');
+  // The SDK has opened its session but not yet joined the room's plugins.
+  await expect.poll(() => sent(sim, 'attach').length).toBeGreaterThan(0);
+  await resident.join(call.room_id);
+  expect(sim.telnyxVideo.received().filter((m: SimRecord) => m.request === 'join')).toEqual([]);
+
+  await expect.poll(() => resident.connected()).toEqual(['mixer', 'subscriber', 'textroom']);
+  await resident.say('answered');
+  await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  await expect.poll(() => remotePlaying(page), { timeout: 10_000 }).toMatchObject({ audio: true, video: true, playing: true, frames: true });
+});
+
 test("the manager's first message, open_gate, opens the gate with the first staff code", async ({ page, context, kiosk, sim, waitForRecord }) => {
   await kiosk.open(page, { model: 'GEN2' });
   const resident = await openRoomResident(context, sim);
