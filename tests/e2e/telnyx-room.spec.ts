@@ -5,8 +5,8 @@
 // channel (docs/calls.md). SPEC: with telnyx_enabled, a video resident gets a
 // room; 'answered', 'open_gate' and 'decline' from the other side.
 import type { Page } from '@playwright/test';
-import WebSocket from 'ws';
 import { expect, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
+import { peerStates, routeRoomsToTwin, trackPeers } from './support/roomKiosk';
 import { openRoomResident, type RoomResident } from './support/roomResident';
 import { openSipPhone } from './support/sipPhone';
 
@@ -24,24 +24,6 @@ const videoResident = (sim: Simulator) =>
 const status = (page: Page) => page.locator('.call-status');
 const notification = (page: Page) => page.getByRole('alertdialog');
 const sent = (sim: Simulator, janus: string) => sim.telnyxVideo.received().filter((m: SimRecord) => m.janus === janus);
-
-/**
- * The SDK's socket goes to the twin (its address is fixed in the SDK): each
- * routed socket is relayed frame by frame to a socket of the twin's, both ways,
- * and either side closing closes the other.
- */
-async function routeRoomsToTwin(page: Page, sim: Simulator): Promise<void> {
-  await page.routeWebSocket(/^wss:\/\/video\.telnyx\.com\//, (route) => {
-    const twin = new WebSocket(route.url().replace(/^wss:\/\/video\.telnyx\.com\//, `${sim.url.replace('http', 'ws')}/telnyx-video/`), 'janus-protocol');
-    const early: string[] = [];
-    route.onMessage((frame) => (twin.readyState === WebSocket.OPEN ? twin.send(frame) : early.push(String(frame))));
-    twin.on('open', () => early.splice(0).forEach((frame) => twin.send(frame)));
-    twin.on('message', (data) => route.send(String(data)));
-    route.onClose((code) => twin.close(code === 1005 || code === undefined ? 1000 : code));
-    twin.on('close', (code) => void route.close({ code: code === 1005 ? 1000 : code }));
-    twin.on('error', () => void route.close({ code: 1006 }));
-  });
-}
 
 /** On a GEN1 kiosk's home: UP opens the directory, the lookup code calls the resident. Resolves with when the last digit was pressed. */
 async function callResident(page: Page, who: SeedResident): Promise<number> {
@@ -110,28 +92,6 @@ test("the resident answers in the room: connected with their video and audio pla
   await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
   expect(records(sim, 'sipCalls')).toEqual([]);
 });
-
-/** Records every peer connection the page makes, to check that leaving closes them. */
-async function trackPeers(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const peers: RTCPeerConnection[] = [];
-    (window as unknown as { __peers: RTCPeerConnection[] }).__peers = peers;
-    const Native = window.RTCPeerConnection;
-    window.RTCPeerConnection = class extends Native {
-      constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
-        super(...args);
-        peers.push(this);
-      }
-    };
-  });
-}
-/** The states of the page's peer connections, by whether they carry video (the publisher's and the subscriptions'). */
-const peerStates = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { __peers: RTCPeerConnection[] }).__peers.map(
-      (pc) => `${pc.signalingState === 'closed' ? 'closed' : 'open'}${pc.getTransceivers().some((t) => t.receiver.track.kind === 'video') ? ':video' : ''}`,
-    ),
-  );
 
 /** From dialling to the resident's 'answered': the kiosk in the room, the resident joined and subscribed to. */
 async function answeredCall(page: Page, resident: RoomResident, sim: Simulator, waitForRecord: (list: 'calls') => Promise<SimRecord>) {
