@@ -14,6 +14,7 @@ import { loadPropertyData } from './seed.mjs';
 import { createStore } from './store.mjs';
 import { createTelnyxRtcServer } from './telnyxRtc.mjs';
 import { createTwilioVoiceServer } from './twilioVoice.mjs';
+import { createTelnyxVideoServer, telnyxVideoRoom } from './telnyxVideo.mjs';
 import { createVideoProvider } from './video.mjs';
 
 const require = createRequire(import.meta.url);
@@ -90,6 +91,7 @@ export async function startSimulator({
     record,
     onAnswered: (room) => pusher.trigger(store.channelName(), 'sip-message', { data: { room, connected: true } }),
   });
+  const telnyxVideo = createTelnyxVideoServer();
   const handleApi = createApi({ token, store, pusher, faults, telnyxRtc });
   const handleVideo = createVideoProvider({ videoKey, knownRooms: () => store.state.calls.map((c) => c.room_id) });
   const handleControl = createControlRoutes(controls, store);
@@ -128,6 +130,8 @@ export async function startSimulator({
     if (pathname === '/telnyx-rtc/far-end' && !hardwareOnly) return telnyxRtc.farWss;
     if (pathname === '/twilio-voice' && !hardwareOnly) return twilioVoice.wss;
     if (pathname === '/twilio-voice/far-end' && !hardwareOnly) return twilioVoice.farWss;
+    if (telnyxVideoRoom(pathname) !== null && !hardwareOnly) return telnyxVideo.wss;
+    if (pathname === '/telnyx-video/far-end' && !hardwareOnly) return telnyxVideo.farWss;
     return '404 Not Found';
   }
 
@@ -162,6 +166,7 @@ export async function startSimulator({
     faults.close();
     telnyxRtc.close();
     twilioVoice.close();
+    telnyxVideo.close();
     for (const wss of [pusher.wss, hardware.wss]) {
       for (const ws of wss.clients) ws.terminate();
       wss.close();
@@ -188,6 +193,8 @@ export async function startSimulator({
       answerListen: twilioVoice.answerListen,
       answerInvite: twilioVoice.answerInvite,
     },
+    /** The Telnyx Video twin: what the SDK sent, how many sockets are open, whether it answers `create`. */
+    telnyxVideo: { received: telnyxVideo.received, clientCount: telnyxVideo.clientCount, answerCreate: telnyxVideo.answerCreate },
     close,
     ...controls,
   };

@@ -1,17 +1,21 @@
 import { watchedSignal } from '../../../testing/watchedSignal';
-import { createTelnyxRoom } from './telnyxRoom';
+import { createTelnyxRoom, ROOM_REMOVAL_WAIT_MS } from './telnyxRoom';
 
 const sdk = vi.hoisted(() => {
   type Listener = (...args: unknown[]) => void;
-  const track = (kind: string, id: string) => ({ kind, id }) as unknown as MediaStreamTrack;
+  const track = (kind: string, id: string) => ({ kind, id, stop: vi.fn() }) as unknown as MediaStreamTrack;
   class Room {
     listeners = new Map<string, Listener>();
     unsubscribed: string[] = [];
     streams = new Map<string, { participantId: string; key: string; videoTrack?: MediaStreamTrack }>();
+    participants = new Map<string, unknown>([['me', {}]]);
+    subscriptions = new Map<string, Map<string, unknown>>();
     connect = vi.fn(async () => undefined);
     disconnect = vi.fn(async () => undefined);
     addSubscription = vi.fn(async () => undefined);
     addStream = vi.fn(async () => undefined);
+    removeSubscription = vi.fn(async (_participantId: string, _key: string) => undefined);
+    removeStream = vi.fn(async (_key: string) => undefined);
     mixedAudioTrack: MediaStreamTrack | undefined = track('audio', 'mixed');
     on(event: string, listener: Listener) {
       this.listeners.set(event, listener);
@@ -27,7 +31,7 @@ const sdk = vi.hoisted(() => {
       return { id: 'me' };
     }
     getState() {
-      return { streams: this.streams, mixedAudioTrack: this.mixedAudioTrack };
+      return { streams: this.streams, mixedAudioTrack: this.mixedAudioTrack, participants: this.participants, subscriptions: this.subscriptions };
     }
     getParticipantStream(participantId: string, key: string) {
       return [...this.streams.values()].find((s) => s.participantId === participantId && s.key === key);
@@ -97,7 +101,7 @@ describe('Telnyx video room adapter', () => {
     handle.hangUp();
     handle.hangUp();
     expect(room.disconnect).toHaveBeenCalledTimes(1);
-    expect(room.unsubscribed.sort()).toEqual(['disconnected', 'message_received', 'stream_published', 'subscription_started']);
+    expect(room.unsubscribed.sort()).toEqual(['disconnected', 'message_received', 'participant_left', 'stream_published', 'subscription_started']);
   });
 
   it('hears nothing after leaving, not even its own disconnect, and leaves no listener on the start signal', async () => {
@@ -156,5 +160,56 @@ describe('Telnyx video room adapter', () => {
     sdk.state.room.connect.mockRejectedValueOnce(new Error('network_error'));
     await expect(join()).rejects.toThrow('network_error');
     expect(sdk.state.room.disconnect).toHaveBeenCalled();
+  });
+
+  it("leaving removes the subscriptions and the published stream (closing their connections), stops the remote tracks, then destroys the session", async () => {
+    const room = sdk.state.room;
+    const order: string[] = [];
+    room.removeSubscription.mockImplementation(async (participantId, key) => void order.push(`unsubscribe ${participantId} ${key}`));
+    room.removeStream.mockImplementation(async (key) => void order.push(`unpublish ${key}`));
+    room.disconnect.mockImplementation(async () => void order.push('disconnect'));
+    const handle = await join();
+    const video = sdk.state.track('video', 'resident-cam');
+    room.streams.set('s1', { participantId: 'resident', key: 'cam', videoTrack: video });
+    room.emit('subscription_started', 'resident', 'cam');
+    room.subscriptions.set('resident', new Map([['cam', {}]]));
+    await handle.publish({ getAudioTracks: () => [], getVideoTracks: () => [] } as unknown as MediaStream);
+
+    handle.hangUp();
+    expect(video.stop).toHaveBeenCalled();
+    expect(room.mixedAudioTrack!.stop).toHaveBeenCalled();
+    await vi.waitFor(() => expect(order).toEqual(['unsubscribe resident cam', 'unpublish self', 'disconnect']));
+  });
+
+  it('a removal the room never confirms does not keep the session: it is destroyed after ROOM_REMOVAL_WAIT_MS', async () => {
+    vi.useFakeTimers();
+    try {
+      const room = sdk.state.room;
+      room.removeStream.mockImplementation(() => new Promise<undefined>(() => undefined));
+      const handle = await join();
+      await handle.publish({ getAudioTracks: () => [], getVideoTracks: () => [] } as unknown as MediaStream);
+      handle.hangUp();
+      await vi.advanceTimersByTimeAsync(ROOM_REMOVAL_WAIT_MS - 1);
+      expect(room.disconnect).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(room.disconnect).toHaveBeenCalledTimes(1);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the last other participant leaving the room is reported as a disconnect; one of several leaving is not', async () => {
+    const room = sdk.state.room;
+    const evts = events();
+    await join(evts);
+    room.participants.set('resident', {});
+    room.participants.set('partner', {});
+    room.participants.delete('partner');
+    room.emit('participant_left', 'partner');
+    expect(evts.onDisconnected).not.toHaveBeenCalled();
+    room.participants.delete('resident');
+    room.emit('participant_left', 'resident');
+    expect(evts.onDisconnected).toHaveBeenCalledWith('participant_left');
   });
 });

@@ -12,6 +12,16 @@ interface RoomStream {
 
 const ignore = () => undefined;
 
+/** Longest wait for the room to confirm the removals before the session is destroyed (a dead socket never does). */
+export const ROOM_REMOVAL_WAIT_MS = 1000;
+
+/** Settles when every promise has, or after `ms`; its timer is cleared either way. */
+function settledWithin(promises: Array<Promise<unknown>>, ms: number): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([Promise.allSettled(promises), waited]).finally(() => clearTimeout(timer));
+}
+
 /**
  * A Telnyx video room: subscribes to the other participants' streams, hands
  * their video (with the room's mixed audio) to the screen, passes on text
@@ -23,13 +33,27 @@ export function createTelnyxRoom(): RoomClient {
       // initialize() already opens the room's socket.
       const room = await initialize({ roomId, clientToken, enableMessages: true });
       let left = false;
+      let published = false;
       const unsubscribers: Array<() => void> = [];
+      /** The remote tracks handed to the screen: stopped on leaving. */
+      const shown = new Set<MediaStreamTrack>();
       const leave = () => {
         if (left) return;
         left = true;
         signal.removeEventListener('abort', leave);
         unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());
-        room.disconnect().catch(ignore);
+        shown.forEach((track) => track.stop());
+        // disconnect() only destroys the session and leaves every peer connection
+        // open: removing the subscriptions and the published stream first closes
+        // theirs (read from @telnyx/video's code; the room's own mix and data
+        // channel have no such call).
+        const subscriptions = room.getState().subscriptions as Map<string, Map<string, unknown>>;
+        const removals = [...subscriptions].flatMap(([participantId, keys]) =>
+          [...keys.keys()].map((key) => room.removeSubscription(participantId, key) as Promise<void>),
+        );
+        if (published) removals.push(room.removeStream('self'));
+        if (removals.length === 0) return void room.disconnect().catch(ignore);
+        void settledWithin(removals, ROOM_REMOVAL_WAIT_MS).then(() => room.disconnect().catch(ignore));
       };
       signal.addEventListener('abort', leave);
 
@@ -42,12 +66,18 @@ export function createTelnyxRoom(): RoomClient {
         const stream = room.getParticipantStream(participantId, key) as RoomStream | undefined;
         const mixedAudio = room.getState().mixedAudioTrack as MediaStreamTrack | undefined;
         const tracks = [mixedAudio, stream?.videoTrack].filter((track): track is MediaStreamTrack => Boolean(track));
+        tracks.forEach((track) => shown.add(track));
         if (tracks.length > 0) events.onRemoteStream(new MediaStream(tracks));
       };
       unsubscribers.push(
         room.on('stream_published', subscribe),
         room.on('subscription_started', showRemote),
         room.on('message_received', (_participantId: string, message: { payload: string }) => events.onMessage(message.payload)),
+        // The other side hanging up is its leaving the room: the session itself goes on.
+        room.on('participant_left', () => {
+          const participants = room.getState().participants as Map<string, unknown>;
+          if (![...participants.keys()].some((id) => id !== localId())) events.onDisconnected('participant_left');
+        }),
         // Leaving unsubscribes first, so its own disconnect is not reported.
         room.on('disconnected', (reason: unknown) => events.onDisconnected(String(reason))),
       );
@@ -64,6 +94,7 @@ export function createTelnyxRoom(): RoomClient {
       const handle: VideoRoom = {
         async publish(local) {
           await room.addStream('self', { audio: local.getAudioTracks()[0], video: local.getVideoTracks()[0] });
+          published = true;
         },
         hangUp: leave,
       };
