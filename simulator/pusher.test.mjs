@@ -1,30 +1,16 @@
 // @vitest-environment node
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator } from './server.mjs';
-import { call, connectPusher, event, openSocket } from './test-helpers.mjs';
+import { describe, expect, it } from 'vitest';
+import { call, connectPusher, event, openSocket, simulatorForEachTest } from './test-helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startSimulator>>} */
+/** @type {Awaited<ReturnType<typeof import('./server.mjs').startSimulator>>} */
 let sim;
-/** @type {{ close: () => void }[]} */
-let sockets;
-beforeEach(async () => {
-  sim = await startSimulator({ port: 0 });
-  sockets = [];
-});
-afterEach(async () => {
-  for (const socket of sockets) socket.close();
-  await sim.close();
-});
+const { keep } = simulatorForEachTest((started) => (sim = started));
 
 const CHANNEL = 'private-telephone-entry-property-1';
 
-async function client() {
-  const socket = await connectPusher(sim);
-  sockets.push(socket);
-  return socket;
-}
+const client = async () => keep(await connectPusher(sim));
 
 /** Subscribes with a signature from the simulator's own auth endpoint, as pusher-js does. */
 async function subscribePrivate(socket, channel = CHANNEL) {

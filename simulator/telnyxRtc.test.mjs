@@ -1,27 +1,11 @@
 // @vitest-environment node
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSimulator } from './server.mjs';
-import { call, openSocket } from './test-helpers.mjs';
+import { describe, expect, it, vi } from 'vitest';
+import { call, simulatorForEachTest } from './test-helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startSimulator>>} */
+/** @type {Awaited<ReturnType<typeof import('./server.mjs').startSimulator>>} */
 let sim;
-/** @type {Awaited<ReturnType<typeof openSocket>>[]} */
-let sockets;
-beforeEach(async () => {
-  sim = await startSimulator({ port: 0 });
-  sockets = [];
-});
-afterEach(async () => {
-  for (const socket of sockets) socket.close();
-  await sim.close();
-});
-
-async function open(path) {
-  const socket = await openSocket(`${sim.url.replace('http', 'ws')}${path}`);
-  sockets.push(socket);
-  return socket;
-}
+const { open } = simulatorForEachTest((started) => (sim = started));
 
 /** A client as the SDK logs in: `login`, then the gateway state the gateway's clientReady asks for. */
 async function loggedIn(login = 'sim-kiosk-1') {

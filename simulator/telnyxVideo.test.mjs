@@ -1,26 +1,10 @@
 // @vitest-environment node
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator } from './server.mjs';
-import { openSocket } from './test-helpers.mjs';
+import { describe, expect, it } from 'vitest';
+import { simulatorForEachTest } from './test-helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startSimulator>>} */
+/** @type {Awaited<ReturnType<typeof import('./server.mjs').startSimulator>>} */
 let sim;
-/** @type {Awaited<ReturnType<typeof openSocket>>[]} */
-let sockets;
-beforeEach(async () => {
-  sim = await startSimulator({ port: 0 });
-  sockets = [];
-});
-afterEach(async () => {
-  for (const socket of sockets) socket.close();
-  await sim.close();
-});
-
-async function open(path) {
-  const socket = await openSocket(`${sim.url.replace('http', 'ws')}${path}`);
-  sockets.push(socket);
-  return socket;
-}
+const { open } = simulatorForEachTest((started) => (sim = started));
 
 /** A join token as the simulator's video provider issues them. */
 const tokenFor = (room) => Buffer.from(JSON.stringify({ kind: 'join', room, n: 1 })).toString('base64url');

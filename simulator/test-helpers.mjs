@@ -1,7 +1,9 @@
 // Helpers for the simulator's own tests: HTTP calls and a WebSocket client
 // that lets a test wait for the next matching message.
 import { once } from 'node:events';
+import { afterEach, beforeEach } from 'vitest';
 import WebSocket from 'ws';
+import { startSimulator } from './server.mjs';
 
 /**
  * @param {{ url: string }} sim
@@ -69,4 +71,32 @@ export async function connectPusher(sim, key = 'kiosk-local') {
   const socket = await openSocket(`${sim.url.replace('http', 'ws')}/app/${key}?protocol=7&client=js&version=8.6.0`);
   const established = await socket.next(event('pusher:connection_established'));
   return { ...socket, socketId: JSON.parse(established.data).socket_id };
+}
+
+/**
+ * A fresh simulator on a free port for each test of the calling file (given
+ * to `onStart`), and the sockets its tests open, closed after each test with it.
+ * @param {(sim: Awaited<ReturnType<typeof startSimulator>>) => void} onStart
+ */
+export function simulatorForEachTest(onStart) {
+  /** @type {Awaited<ReturnType<typeof startSimulator>>} */
+  let sim;
+  /** @type {{ close: () => void }[]} */
+  let sockets = [];
+  beforeEach(async () => {
+    sim = await startSimulator({ port: 0 });
+    sockets = [];
+    onStart(sim);
+  });
+  afterEach(async () => {
+    for (const socket of sockets) socket.close();
+    await sim.close();
+  });
+  /** @template {{ close: () => void }} T @param {T} socket @returns {T} closed after the test */
+  const keep = (socket) => (sockets.push(socket), socket);
+  return {
+    keep,
+    /** @param {string} path a socket on the simulator, e.g. '/telnyx-rtc' */
+    open: async (path) => keep(await openSocket(`${sim.url.replace('http', 'ws')}${path}`)),
+  };
 }

@@ -1,28 +1,12 @@
 // @vitest-environment node
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { startSimulator } from './server.mjs';
-import { openSocket } from './test-helpers.mjs';
+import { simulatorForEachTest } from './test-helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startSimulator>>} */
+/** @type {Awaited<ReturnType<typeof import('./server.mjs').startSimulator>>} */
 let sim;
-/** @type {Awaited<ReturnType<typeof openSocket>>[]} */
-let sockets;
-beforeEach(async () => {
-  sim = await startSimulator({ port: 0 });
-  sockets = [];
-});
-afterEach(async () => {
-  for (const socket of sockets) socket.close();
-  await sim.close();
-});
-
-async function open(path) {
-  const socket = await openSocket(`${sim.url.replace('http', 'ws')}${path}`);
-  sockets.push(socket);
-  return socket;
-}
+const { open } = simulatorForEachTest((started) => (sim = started));
 
 /** A frame as the SDK's PStream sends it. */
 const frame = (type, payload) => ({ type, version: '1.6', payload });
