@@ -4,19 +4,9 @@
 // page on a socket of its own, which holds the phone's real RTCPeerConnection
 // (docs/calls.md, "Telnyx WebRTC twin").
 import { randomUUID } from 'node:crypto';
-import { WebSocketServer } from 'ws';
+import { createTwinSockets, isRecord, parseFrame } from './twinSockets.mjs';
 
-const MAX_FRAME = 1024 * 1024;
-const MAX_LOG = 500;
 
-const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-const parse = (raw) => {
-  try {
-    return JSON.parse(raw.toString());
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * @param {{ onAnswered: (intercomCallId: string) => void }} options
@@ -24,23 +14,17 @@ const parse = (raw) => {
  *   the back end then tells the kiosk the phone leg is connected.
  */
 export function createTelnyxRtcServer({ onAnswered }) {
-  /** The SDK's socket. */
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
-  /** The far end's socket: `{ type: 'ring' | 'offer' | 'answer' | 'bye', callID, ... }` both ways. */
-  const farWss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
+  /** The SDK's socket, and the far end's: `{ type: 'ring' | 'offer' | 'answer' | 'bye', callID, ... }` both ways. */
+  const twin = createTwinSockets({ onFarEnd: (message) => handleFarEnd(message) });
+  const { wss } = twin;
   /** Logged-in clients by SIP user. */
   const clients = new Map();
   /** Calls by callID: which client, which intercom call. */
   const calls = new Map();
-  /** What the clients sent, in order: `{ method, params }` (the wire, for tests). */
-  const received = [];
   let answersLogin = true;
 
   const send = (ws, message) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ jsonrpc: '2.0', ...message }));
-  };
-  const toFarEnd = (message) => {
-    for (const ws of farWss.clients) if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
 
   /** The kiosk side: one JSON-RPC request or answer. */
@@ -49,8 +33,8 @@ export function createTelnyxRtcServer({ onAnswered }) {
     const { id, method } = message;
     if (method === undefined) return; // the SDK's answer to one of our requests
     const params = isRecord(message.params) ? message.params : {};
-    received.push({ method, params });
-    if (received.length > MAX_LOG) received.shift();
+    // What the clients sent, in order (the wire, for tests).
+    twin.log({ method, params });
     const result = (value = {}) => send(ws, { id, result: value });
     const call = calls.get(params.dialogParams?.callID ?? params.callID);
     switch (method) {
@@ -71,12 +55,12 @@ export function createTelnyxRtcServer({ onAnswered }) {
       case 'telnyx_rtc.answer':
         if (!call) return send(ws, { id, error: { code: -32002, message: 'CALL DOES NOT EXIST' } });
         result({ callID: call.callID });
-        toFarEnd({ type: 'answer', callID: call.callID, sdp: params.sdp });
+        twin.toFarEnd({ type: 'answer', callID: call.callID, sdp: params.sdp });
         return onAnswered(call.intercomCallId);
       case 'telnyx_rtc.bye':
         result({ callID: call?.callID });
         if (call) calls.delete(call.callID);
-        return call && toFarEnd({ type: 'bye', callID: call.callID });
+        return call && twin.toFarEnd({ type: 'bye', callID: call.callID });
       case 'telnyx_rtc.modify':
         // Hold and ICE restarts are not played: the call stays as it is.
         return result({ callID: call?.callID, action: params.action, holdState: 'active' });
@@ -104,20 +88,16 @@ export function createTelnyxRtcServer({ onAnswered }) {
   }
 
   wss.on('connection', (ws) => {
-    ws.on('message', (raw) => handle(ws, parse(raw)));
+    ws.on('message', (raw) => handle(ws, parseFrame(raw)));
     ws.on('close', () => {
       if (clients.get(ws.sipUser) === ws) clients.delete(ws.sipUser);
     });
     ws.on('error', () => ws.terminate());
   });
-  farWss.on('connection', (ws) => {
-    ws.on('message', (raw) => handleFarEnd(parse(raw)));
-    ws.on('error', () => ws.terminate());
-  });
 
   return {
     wss,
-    farWss,
+    farWss: twin.farWss,
     /**
      * The back end dials the kiosk's SIP user (`POST sip-call`): the far end is
      * asked for an offer, which becomes the invite. Returns the call's id.
@@ -126,21 +106,16 @@ export function createTelnyxRtcServer({ onAnswered }) {
     dial({ username, intercomCallId, to }) {
       const callID = randomUUID();
       calls.set(callID, { callID, username, intercomCallId, to: String(to ?? '') });
-      toFarEnd({ type: 'ring', callID, username });
+      twin.toFarEnd({ type: 'ring', callID, username });
       return callID;
     },
     /** False: `login` goes unanswered, as from a gateway that never registers the client. */
     answerLogin(on) {
       answersLogin = Boolean(on);
     },
-    received: () => received.slice(),
+    received: twin.received,
     /** How many SIP clients hold the socket open. */
-    clientCount: () => wss.clients.size,
-    close() {
-      for (const each of [wss, farWss]) {
-        for (const ws of each.clients) ws.terminate();
-        each.close();
-      }
-    },
+    clientCount: twin.clientCount,
+    close: twin.close,
   };
 }

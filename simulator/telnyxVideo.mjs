@@ -6,20 +6,10 @@
 // audiobridge's mix, the videoroom's publisher and subscriber) and plays the
 // resident in the room (docs/calls.md, "Telnyx Video twin").
 import { randomInt } from 'node:crypto';
-import { WebSocketServer } from 'ws';
+import { createTwinSockets, isRecord, parseFrame } from './twinSockets.mjs';
 
-const MAX_FRAME = 1024 * 1024;
-const MAX_LOG = 500;
 const PATH = /^\/telnyx-video\/([^/]+)\/janus$/;
 
-const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-const parse = (raw) => {
-  try {
-    return JSON.parse(raw.toString());
-  } catch {
-    return undefined;
-  }
-};
 /** Telnyx's `display`: base64 of JSON (the SDK's own encoding, UTF-8 safe). */
 const display = (value) => Buffer.from(JSON.stringify(value)).toString('base64');
 const readDisplay = (value) => {
@@ -45,25 +35,22 @@ function tokenRoom(token) {
 export const telnyxVideoRoom = (pathname) => PATH.exec(pathname)?.[1] ?? null;
 
 export function createTelnyxVideoServer() {
-  /** The SDK's socket: one Janus session per socket. */
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME, handleProtocols: (protocols) => (protocols.has('janus-protocol') ? 'janus-protocol' : false) });
-  /** The far end's socket (docs/calls.md lists its messages). */
-  const farWss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
+  /** The SDK's socket (one Janus session per socket), and the far end's (docs/calls.md lists its messages). */
+  const twin = createTwinSockets({
+    onFarEnd: (message) => handleFarEnd(message),
+    handleProtocols: (protocols) => (protocols.has('janus-protocol') ? 'janus-protocol' : false),
+  });
+  const { wss } = twin;
   /** The resident in each room: `{ participantId, bridgeId, publisherId }`. */
   const residents = new Map();
   /** Open sessions by id: `{ ws, room, handles: Map<id, { plugin, role }> }`. */
   const sessions = new Map();
   /** SDP asked of the far end, by `<session>:<handle>`. */
   const waitingSdp = new Map();
-  /** What the SDK sent, in order: `{ janus, role?, request?, session_id }` (the wire, for tests). */
-  const received = [];
   let answersCreate = true;
 
   const send = (ws, message) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-  };
-  const toFarEnd = (message) => {
-    for (const ws of farWss.clients) send(ws, message);
   };
   const pluginData = (plugin, data) => ({ plugin: `janus.plugin.${plugin}`, data });
   /** Plugin events to every session of a room, on the handles that play `role`. */
@@ -91,8 +78,8 @@ export function createTelnyxVideoServer() {
     const reply = (extra) => send(ws, { session_id: state.sessionId ?? undefined, transaction, ...extra });
     const fail = (code, reason) => reply({ janus: 'error', error: { code, reason } });
     const handleState = state.session?.handles.get(message.handle_id);
-    received.push({ janus, session_id: message.session_id, role: handleState?.role, request: message.body?.request, plugin: message.plugin });
-    if (received.length > MAX_LOG) received.shift();
+    // What the SDK sent, in order (the wire, for tests).
+    twin.log({ janus, session_id: message.session_id, role: handleState?.role, request: message.body?.request, plugin: message.plugin });
     // Telnyx's proxy checks the client token on every message.
     if (tokenRoom(message.client_token) !== state.room) return send(ws, { status_code: 401, error_message: 'Invalid client token' });
     if (janus === 'create') {
@@ -109,7 +96,7 @@ export function createTelnyxVideoServer() {
       case 'keepalive':
       case 'trickle':
         if (janus === 'trickle' && handleState && isRecord(message.candidate) && !message.candidate.completed) {
-          toFarEnd({ type: 'candidate', id: `${state.sessionId}:${message.handle_id}`, candidate: message.candidate });
+          twin.toFarEnd({ type: 'candidate', id: `${state.sessionId}:${message.handle_id}`, candidate: message.candidate });
         }
         return reply({ janus: 'ack' });
       case 'attach': {
@@ -122,7 +109,7 @@ export function createTelnyxVideoServer() {
       case 'detach':
         if (!handleState) return fail(459, 'No such handle');
         session.handles.delete(message.handle_id);
-        toFarEnd({ type: 'close', id: `${state.sessionId}:${message.handle_id}` });
+        twin.toFarEnd({ type: 'close', id: `${state.sessionId}:${message.handle_id}` });
         return reply({ janus: 'success' });
       case 'destroy':
         reply({ janus: 'success' });
@@ -143,7 +130,7 @@ export function createTelnyxVideoServer() {
     const id = `${state.sessionId}:${handleId}`;
     return new Promise((resolve) => {
       waitingSdp.set(id, resolve);
-      toFarEnd(jsep ? { type: 'answer-wanted', id, kind, room: state.room, sdp: jsep.sdp } : { type: 'offer-wanted', id, kind, room: state.room });
+      twin.toFarEnd(jsep ? { type: 'answer-wanted', id, kind, room: state.room, sdp: jsep.sdp } : { type: 'offer-wanted', id, kind, room: state.room });
     });
   }
 
@@ -155,7 +142,7 @@ export function createTelnyxVideoServer() {
       case 'textroom.setup':
         return event({ textroom: 'event', result: 'ok', janus_room_id: state.room }, { type: 'offer', sdp: await farSdp(state, handleId, 'textroom') });
       case 'textroom.ack':
-        if (jsep) toFarEnd({ type: 'answer', id: `${state.sessionId}:${handleId}`, sdp: jsep.sdp });
+        if (jsep) twin.toFarEnd({ type: 'answer', id: `${state.sessionId}:${handleId}`, sdp: jsep.sdp });
         return event({ textroom: 'event', result: 'ok' });
       case 'audiobridge.join':
         handle.role = info.stream ? 'mixer' : 'register';
@@ -176,7 +163,7 @@ export function createTelnyxVideoServer() {
         if (!jsep) return event({ videoroom: 'event', room: state.room, configured: 'ok' });
         return event({ videoroom: 'event', room: state.room, configured: 'ok' }, { type: 'answer', sdp: await farSdp(state, handleId, 'publisher', jsep) });
       case 'videoroom.start':
-        if (jsep) toFarEnd({ type: 'answer', id: `${state.sessionId}:${handleId}`, sdp: jsep.sdp });
+        if (jsep) twin.toFarEnd({ type: 'answer', id: `${state.sessionId}:${handleId}`, sdp: jsep.sdp });
         return event({ videoroom: 'event', room: state.room, started: 'ok' });
       default:
         return event({ [handle.plugin]: 'event', error_code: 499, error: `Unsupported request ${body.request}` });
@@ -186,7 +173,7 @@ export function createTelnyxVideoServer() {
   function endSession(state) {
     if (!state.session) return;
     for (const handleId of state.session.handles.keys()) {
-      toFarEnd({ type: 'close', id: `${state.sessionId}:${handleId}` });
+      twin.toFarEnd({ type: 'close', id: `${state.sessionId}:${handleId}` });
       waitingSdp.delete(`${state.sessionId}:${handleId}`);
     }
     sessions.delete(state.sessionId);
@@ -216,30 +203,21 @@ export function createTelnyxVideoServer() {
 
   wss.on('connection', (ws, req) => {
     const state = { room: telnyxVideoRoom(new URL(req.url ?? '/', 'http://twin').pathname), sessionId: null, session: null };
-    ws.on('message', (raw) => handle(ws, state, parse(raw)));
+    ws.on('message', (raw) => handle(ws, state, parseFrame(raw)));
     ws.on('close', () => endSession(state));
-    ws.on('error', () => ws.terminate());
-  });
-  farWss.on('connection', (ws) => {
-    ws.on('message', (raw) => handleFarEnd(parse(raw)));
     ws.on('error', () => ws.terminate());
   });
 
   return {
     wss,
-    farWss,
+    farWss: twin.farWss,
     /** False: `create` goes unanswered, as from a gateway that never opens a session. */
     answerCreate(on) {
       answersCreate = Boolean(on);
     },
-    received: () => received.slice(),
+    received: twin.received,
     /** How many SDK sockets are open. */
-    clientCount: () => wss.clients.size,
-    close() {
-      for (const each of [wss, farWss]) {
-        for (const ws of each.clients) ws.terminate();
-        each.close();
-      }
-    },
+    clientCount: twin.clientCount,
+    close: twin.close,
   };
 }

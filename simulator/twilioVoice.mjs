@@ -4,23 +4,13 @@
 // client places its calls against the simulator. The media is relayed to a
 // far-end page on a socket of its own, which holds the phone's real
 // RTCPeerConnection (docs/calls.md, "Twilio Voice twin").
-import { WebSocketServer } from 'ws';
+import { createTwinSockets, isRecord, parseFrame } from './twinSockets.mjs';
 
-const MAX_FRAME = 1024 * 1024;
-const MAX_LOG = 500;
 /** The SDK reconnects after 15 s without a frame; the gateway keeps it alive well inside that. */
 const HEARTBEAT_MS = 10_000;
 /** What the twin answers `listen` with, as Twilio's US edge does. */
 const CONNECTED = { region: 'us1', edge: 'ashburn', home: 'us1', token: { identity: 'sim-kiosk', ttl: 3600 } };
 
-const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-const parse = (raw) => {
-  try {
-    return JSON.parse(raw.toString());
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * @param {{ record: (list: string, fields: object) => object, onAnswered: (room: string) => void, heartbeatMs?: number }} options
@@ -29,17 +19,14 @@ const parse = (raw) => {
  *   channel, that the phone leg is connected (the invite's `room`).
  */
 export function createTwilioVoiceServer({ record, onAnswered, heartbeatMs = HEARTBEAT_MS }) {
-  /** The SDK's socket. */
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
   /**
-   * The far end's socket, in the phone protocol of the Telnyx twin's far end:
+   * The SDK's socket, and the far end's, in the phone protocol of the Telnyx twin's far end:
    * `{ type: 'invite' | 'answer' | 'bye', callID, ... }`, the callID being the SDK's callsid.
    */
-  const farWss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
+  const twin = createTwinSockets({ onFarEnd: (message) => handleFarEnd(message) });
+  const { wss } = twin;
   /** Calls by callsid: the SDK's socket and the invite's parameters. */
   const calls = new Map();
-  /** What the clients sent, in order: `{ type, payload }` (the wire, for tests). */
-  const received = [];
   let answersListen = true;
   let answersInvite = true;
 
@@ -47,19 +34,16 @@ export function createTwilioVoiceServer({ record, onAnswered, heartbeatMs = HEAR
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type, version: '1.6', payload }));
   };
   const sendError = (ws, code, message, callsid) => send(ws, 'error', { ...(callsid ? { callsid } : {}), error: { code, message } });
-  const toFarEnd = (message) => {
-    for (const ws of farWss.clients) if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-  };
   const endCall = (callsid) => calls.delete(callsid);
 
   /** The kiosk side: one signalling frame. */
   function handle(ws, raw) {
     if (raw.toString() === '\n') return; // the SDK's echo of our heartbeat
-    const message = parse(raw);
+    const message = parseFrame(raw);
     if (!isRecord(message) || typeof message.type !== 'string') return sendError(ws, 31100, 'Malformed frame');
     const payload = isRecord(message.payload) ? message.payload : {};
-    received.push({ type: message.type, payload });
-    if (received.length > MAX_LOG) received.shift();
+    // What the clients sent, in order (the wire, for tests).
+    twin.log({ type: message.type, payload });
     switch (message.type) {
       case 'listen':
         if (typeof payload.token !== 'string' || payload.token === '') return sendError(ws, 31204, 'AccessTokenInvalid');
@@ -74,10 +58,10 @@ export function createTwilioVoiceServer({ record, onAnswered, heartbeatMs = HEAR
         calls.set(callsid, { ws, room: params.room ?? '' });
         // The far end is being called: as Twilio does with answerOnBridge.
         send(ws, 'ringing', { callsid });
-        return toFarEnd({ type: 'invite', callID: callsid, sdp, params });
+        return twin.toFarEnd({ type: 'invite', callID: callsid, sdp, params });
       }
       case 'hangup':
-        if (typeof payload.callsid === 'string' && endCall(payload.callsid)) toFarEnd({ type: 'bye', callID: payload.callsid });
+        if (typeof payload.callsid === 'string' && endCall(payload.callsid)) twin.toFarEnd({ type: 'bye', callID: payload.callsid });
         return;
       case 'reinvite':
         return; // ICE restarts are not played: the call stays as it is.
@@ -107,18 +91,14 @@ export function createTwilioVoiceServer({ record, onAnswered, heartbeatMs = HEAR
     ws.on('close', () => {
       clearInterval(heartbeat);
       // A client gone is a call gone: the far end is told.
-      for (const [callsid, call] of calls) if (call.ws === ws && endCall(callsid)) toFarEnd({ type: 'bye', callID: callsid });
+      for (const [callsid, call] of calls) if (call.ws === ws && endCall(callsid)) twin.toFarEnd({ type: 'bye', callID: callsid });
     });
-    ws.on('error', () => ws.terminate());
-  });
-  farWss.on('connection', (ws) => {
-    ws.on('message', (raw) => handleFarEnd(parse(raw)));
     ws.on('error', () => ws.terminate());
   });
 
   return {
     wss,
-    farWss,
+    farWss: twin.farWss,
     /** False: `listen` goes unanswered, as from a gateway that never accepts the client. */
     answerListen(on) {
       answersListen = Boolean(on);
@@ -127,14 +107,9 @@ export function createTwilioVoiceServer({ record, onAnswered, heartbeatMs = HEAR
     answerInvite(on) {
       answersInvite = Boolean(on);
     },
-    received: () => received.slice(),
+    received: twin.received,
     /** How many clients hold the signalling socket open. */
-    clientCount: () => wss.clients.size,
-    close() {
-      for (const each of [wss, farWss]) {
-        for (const ws of each.clients) ws.terminate();
-        each.close();
-      }
-    },
+    clientCount: twin.clientCount,
+    close: twin.close,
   };
 }
