@@ -3,7 +3,7 @@
 // the simulator's Twilio Voice twin, and a phone page at the far end answers
 // the kiosk's invite with a real RTCPeerConnection (docs/calls.md).
 // docs/rules.md#r4-9-5; SPEC's 30 s fallback and error path.
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, fastForwardUntil, hardwareIn, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
 import { callFromDirectory, seedResident, type SeedResident } from './support/directoryCall';
 import { openPhone } from './support/phone';
@@ -23,6 +23,17 @@ async function openKiosk(page: Page, kiosk: { open: (page: Page, options: { mode
   await recordPlayedMedia(page);
   await kiosk.open(page, { model });
   return traffic;
+}
+
+/** Calls the seeded resident without video from the directory; the phone picks up: 'Connected to {name}'. */
+async function connectedCall(page: Page, context: BrowserContext, sim: Simulator) {
+  const phone = await openPhone(context, sim, 'voice');
+  const who = seedResident(sim, KNOWN.noVideoResidentId);
+  await callFromDirectory(page, who);
+  await phone.ringing();
+  await phone.answer();
+  await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  return phone;
 }
 
 /** What the back end's TwiML app receives: the four parameters of docs/rules.md#r4-9-5. */
@@ -106,12 +117,7 @@ test('the manager, dialled at once on a device without video, approves with the 
 
 test('a denial tells the visitor, hangs up the leg and signals nothing to the gate', async ({ page, context, kiosk, sim }) => {
   const traffic = await openKiosk(page, kiosk, sim);
-  const phone = await openPhone(context, sim, 'voice');
-  const who = seedResident(sim, KNOWN.noVideoResidentId);
-  await callFromDirectory(page, who);
-  await phone.ringing();
-  await phone.answer();
-  await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  const phone = await connectedCall(page, context, sim);
 
   sim.callAction('deny');
   await expect(notification(page).getByRole('heading')).toHaveText(NOT_GRANTED);
@@ -123,12 +129,7 @@ test('a denial tells the visitor, hangs up the leg and signals nothing to the ga
 
 test('the phone hanging up ends the call without access', async ({ page, context, kiosk, sim }) => {
   const traffic = await openKiosk(page, kiosk, sim);
-  const phone = await openPhone(context, sim, 'voice');
-  const who = seedResident(sim, KNOWN.noVideoResidentId);
-  await callFromDirectory(page, who);
-  await phone.ringing();
-  await phone.answer();
-  await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  const phone = await connectedCall(page, context, sim);
 
   await phone.hangUp();
   await expect(notification(page).getByRole('heading')).toHaveText(NOT_GRANTED);
@@ -141,12 +142,7 @@ test('the phone hanging up ends the call without access', async ({ page, context
 test('the visitor pressing BACK mid-call sends one hangup and releases every track', async ({ page, context, kiosk, sim }) => {
   await trackMedia(page);
   const traffic = await openKiosk(page, kiosk, sim);
-  const phone = await openPhone(context, sim, 'voice');
-  const who = seedResident(sim, KNOWN.noVideoResidentId);
-  await callFromDirectory(page, who);
-  await phone.ringing();
-  await phone.answer();
-  await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  const phone = await connectedCall(page, context, sim);
   // The kiosk's camera and microphone, and the voice client's own microphone.
   const live = await trackStates(page);
   expect(live.filter((state) => state === 'audio:live').length).toBeGreaterThanOrEqual(2);
