@@ -4,8 +4,9 @@
 //
 //   bundle  gzip bytes the welcome screen loads, of everything, of each lazy chunk
 //   start   navigation to the welcome title painted: empty storage, persisted data
-//   gate    the fifth digit's keydown to the hardware socket receiving `wiegand`
-//   input   Event Timing: digits on /enter-code, page turns on the directory
+//   gate    the fifth digit's keydown to the hardware socket receiving `wiegand`,
+//           first code on a fresh page and later codes on a warm one
+//   input   Event Timing: first digit on home, digits on /enter-code, directory page turns
 //   qr      jsQR beside zxing-wasm on the same 100 camera frames
 //   soak    `npm run bench:memory` with 300 visitor sessions (about half an hour)
 //
@@ -18,7 +19,9 @@
 // Writes bench/results.json. Options (env): BENCH_ROWS (a comma-separated
 // subset of the rows above; all of them by default), BENCH_SESSIONS (soak,
 // default 300), BENCH_SCALE_CODES (wiegand, default 10), BENCH_LOOKUPS
-// (lookup, default 4), BENCH_POLLS (poll, default 10), CHROMIUM_PATH.
+// (lookup, default 4), BENCH_POLLS (poll, default 10), BENCH_CODES (gate on
+// fresh pages, default 20), BENCH_WARM_CODES (gate on a warm page, default 20),
+// CHROMIUM_PATH.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { measureBundle } from './bundle.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, CPU_SLOWDOWN, startKiosk } from './common.mjs';
-import { measureDirectoryPaging, measureGate } from './keys.mjs';
+import { measureDirectoryPaging, measureGate, measureWarmGate, WARM_PAGE_ENV } from './keys.mjs';
 import { largeSeed } from '../simulator/seed.mjs';
 import { measureQr } from './qr.mjs';
 import { measureQueue } from './queue.mjs';
@@ -86,12 +89,20 @@ try {
         lines.push(...startLines(results.start.large, `${RESIDENTS.toLocaleString('en')} residents`), ...startLines(results.start.seeded, 'seeded property'));
       }
       if (ROWS.includes('gate') || ROWS.includes('input')) {
-        console.log('gate: 50 codes, each on a fresh page (about 6 s a code)...');
-        const gate = await measureGate(browser, kiosk);
+        console.log('gate: 20 codes, each on a fresh page (about 6 s a code)...');
+        const fresh = await measureGate(browser, kiosk);
         console.log('input: page turns on the directory...');
         const paging = await measureDirectoryPaging(browser, kiosk);
-        if (ROWS.includes('gate')) lines.push(...gateLines((results.gate = gate)));
-        if (ROWS.includes('input')) lines.push(...inputLines((results.input = { ...gate, ...paging })));
+        if (ROWS.includes('gate')) {
+          console.log('gate: 20 codes on a warm page (a build that does not reload)...');
+          const warmKiosk = await startKiosk({ property: largeSeed(RESIDENTS), env: WARM_PAGE_ENV });
+          try {
+            lines.push(...gateLines((results.gate = { fresh, warm: await measureWarmGate(browser, warmKiosk) })));
+          } finally {
+            await warmKiosk.close();
+          }
+        }
+        if (ROWS.includes('input')) lines.push(...inputLines((results.input = { ...fresh, ...paging })));
       }
       // Last: they change the property the simulator serves.
       if (ROWS.some((row) => SCALE_ROWS.includes(row))) lines.push(...scaleLines((results.scale = await measureScale(browser, kiosk, ROWS))));

@@ -6,6 +6,7 @@ import { listenForCodeLock } from '../features/code-lock/codeLockListeners';
 import { listenForDiagnostics } from '../features/diagnostics/diagnosticsListeners';
 import { listenForDirectory } from '../features/directory/directoryListeners';
 import { listenForGate } from '../features/gate/gateListeners';
+import { createGateSignalMiddleware } from '../features/gate/gateSignal';
 import { listenForHardware } from '../features/hardware/hardwareListeners';
 import { listenForNotificationExpiry } from '../features/notifications/notificationListeners';
 import { listenForPropertyPolling } from '../features/property/propertyListeners';
@@ -41,7 +42,8 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: services } }).prepend(listeners.middleware),
+    // The gate's signal first: a valid code opens the gate before anything else hears of it.
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: services } }).prepend(createGateSignalMiddleware(services), listeners.middleware),
   });
   return Object.assign(store, { dispose: () => listeners.clearListeners() });
 }

@@ -69,6 +69,20 @@ describe('gate', () => {
     expect(queued(store)).toEqual([['10001', true]]);
   });
 
+  it.each([
+    ['a typed code', codeEntered({ code: '10001', source: 'keypad' })],
+    ['a card read', hardwareCodeRead('10001')],
+  ])('%s signals the gate before the store tells its subscribers (the screens, the stored state) of it', (_name, action) => {
+    const { store, services } = started();
+    const order: string[] = [];
+    const unsubscribe = store.subscribe(() => order.push('subscribers told'));
+    services.hardware.openGate.mockImplementationOnce(async (code) => void order.push(`wiegand ${code}`));
+    store.dispatch(action);
+    unsubscribe();
+    expect(order[0]).toBe('wiegand 10001');
+    expect(order).toContain('subscribers told');
+  });
+
   it('a gate the panel could not signal replaces Access Granted! with an error and the error sound', async () => {
     const { store, services } = started();
     let fail: (error: Error) => void = () => undefined;

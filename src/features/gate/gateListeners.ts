@@ -1,36 +1,23 @@
 import { afterFirstScreen } from '../../lib/afterFirstScreen';
-import type { AppDispatch, AppStartListening } from '../../store/listenerMiddleware';
+import type { AppDispatch, AppListenerApi, AppStartListening } from '../../store/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
 import { english } from '../../strings/catalogue';
 import { cardFloodChecked, cardReadNoted, gateOpeningEnded, gateOpeningStarted, selectCardFlood } from '../gate/gateSlice';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
-import { enteredCodeRefused, isCodeEntryLocked } from '../code-lock/codeLockSlice';
+import { enteredCodeRefused } from '../code-lock/codeLockSlice';
 import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';
 import { selectRecordsAccessRequests } from '../property/selectors';
-import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';
-import {
-  callApprovalReceived,
-  codeEntered,
-  gateOpenRequested,
-  gateSignalFailed,
-  gateSignalled,
-  hardwareCodeRead,
-  hardwareReadRefused,
-} from './gateActions';
+import { callApprovalReceived, gateOpenRequested, gateSignalFailed, gateSignalled } from './gateActions';
 import { selectCodesThatOpen } from './codesThatOpen';
+import { isCodeAction, verdictOf } from './gateSignal';
 
 export const GATE_NO_CODE_ERROR = english('notice.noCode');
 const SORRY_CODE = english('notice.codeRefused');
 /** Shown when the panel could not be signalled within its 10 s window (docs/rules.md#r8-1-5, #r4-8-3). */
 export const GATE_FAILED_TITLE = english('notice.gateFailed');
 export const GATE_FAILED_BODY = english('notice.gateFailedBody');
-
-/** Longer than any card format's number: such a read is refused without comparing. */
-export const CARD_READ_MAX = 64;
-/** Marks a read recorded cut to CARD_READ_MAX characters. */
-export const CUT_MARKER = '…';
 /** How often a flood is looked at to see whether it is over. */
 const FLOOD_CHECK_MS = 1_000;
 
@@ -55,28 +42,17 @@ export function listenForGate(startListening: AppStartListening): void {
     },
   });
 
+  // The code was judged, and a valid one's signal sent, by the gate signal middleware as it arrived (gateSignal.ts).
   startListening({
-    predicate: (action) => codeEntered.match(action) || hardwareCodeRead.match(action) || hardwareReadRefused.match(action),
-    effect: (action, { dispatch, getState, extra }) => {
-      const fromHardware = !codeEntered.match(action);
+    predicate: isCodeAction,
+    effect: (action, listener) => {
+      const { dispatch, getState, extra } = listener;
+      const { code, fromHardware, locked, opening } = verdictOf(action);
       if (fromHardware) dispatch(cardReadNoted(extra.clock().mono));
+      if (locked) return;
       const state = getState();
-      const validCodes = selectCodesThatOpen(state, Date.now());
-      let code = '';
-      let valid = false;
-      if (codeEntered.match(action)) {
-        // The screens take no codes while entry is locked; one that arrives anyway is not even checked.
-        if (isCodeEntryLocked(state.codeLock, extra.clock())) return;
-        code = action.payload.code;
-        valid = isValidEnteredCode(validCodes, code);
-      } else if (hardwareCodeRead.match(action) || hardwareReadRefused.match(action)) {
-        const read = action.payload;
-        code = read.length > CARD_READ_MAX ? read.slice(0, CARD_READ_MAX) + CUT_MARKER : read;
-        valid = hardwareCodeRead.match(action) && read.length <= CARD_READ_MAX && isValidHardwareCode(validCodes, read);
-      }
-      if (valid) {
-        // The gate first: its signal leaves before the request is recorded.
-        dispatch(gateOpenRequested(code));
+      if (opening) {
+        void followGateOpening(listener, opening);
         recordAccessRequest(dispatch, state, code, true);
         return;
       }
@@ -115,35 +91,36 @@ export function listenForGate(startListening: AppStartListening): void {
 
   startListening({
     actionCreator: gateOpenRequested,
-    effect: async ({ payload: code }, { dispatch, extra, getState }) => {
-      const model = selectModel(getState());
-      if (!code) {
-        extra.logger.child('gate').error(GATE_NO_CODE_ERROR);
-        extra.sound.play('sorryError');
-        dispatch(notificationPushed({ status: 'ERROR', title: GATE_NO_CODE_ERROR }));
-        return;
-      }
-      // Called before anything else: with the socket open, wiegand is sent right here.
-      const opening = extra.hardware.openGate(code);
-      dispatch(gateOpeningStarted());
-      extra.sound.play('gateOpen');
-      extra.speech.say(prompts.granted(model), { delayMs: AFTER_TONE_MS });
-      const granted = notificationPushed({ status: 'SUCCESS', title: english('notice.granted'), body: english('notice.grantedBody') });
-      dispatch(granted);
-      try {
-        await opening;
-        dispatch(gateSignalled());
-      } catch (error) {
-        dispatch(gateSignalFailed(error instanceof Error ? error.message : 'failed'));
-        // The visitor must not be left believing the gate opened.
-        extra.logger.child('gate').error('The gate could not be opened', error);
-        extra.sound.play('error');
-        extra.speech.say(prompts.gateFailed(model), { delayMs: AFTER_TONE_MS });
-        dispatch(notificationPopped(granted.payload.id));
-        dispatch(notificationPushed({ status: 'ERROR', title: GATE_FAILED_TITLE, body: GATE_FAILED_BODY }));
-      } finally {
-        dispatch(gateOpeningEnded());
-      }
+    effect: async ({ payload: code }, listener) => {
+      if (code) return followGateOpening(listener, listener.extra.hardware.openGate(code));
+      const { dispatch, extra } = listener;
+      extra.logger.child('gate').error(GATE_NO_CODE_ERROR);
+      extra.sound.play('sorryError');
+      dispatch(notificationPushed({ status: 'ERROR', title: GATE_NO_CODE_ERROR }));
     },
   });
+}
+
+/** A gate opening whose signal has left: the visitor is told, and told again if the panel could not be signalled. */
+async function followGateOpening({ dispatch, extra, getState }: AppListenerApi, opening: Promise<void>): Promise<void> {
+  const model = selectModel(getState());
+  dispatch(gateOpeningStarted());
+  extra.sound.play('gateOpen');
+  extra.speech.say(prompts.granted(model), { delayMs: AFTER_TONE_MS });
+  const granted = notificationPushed({ status: 'SUCCESS', title: english('notice.granted'), body: english('notice.grantedBody') });
+  dispatch(granted);
+  try {
+    await opening;
+    dispatch(gateSignalled());
+  } catch (error) {
+    dispatch(gateSignalFailed(error instanceof Error ? error.message : 'failed'));
+    // The visitor must not be left believing the gate opened.
+    extra.logger.child('gate').error('The gate could not be opened', error);
+    extra.sound.play('error');
+    extra.speech.say(prompts.gateFailed(model), { delayMs: AFTER_TONE_MS });
+    dispatch(notificationPopped(granted.payload.id));
+    dispatch(notificationPushed({ status: 'ERROR', title: GATE_FAILED_TITLE, body: GATE_FAILED_BODY }));
+  } finally {
+    dispatch(gateOpeningEnded());
+  }
 }

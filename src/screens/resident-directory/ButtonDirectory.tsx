@@ -37,6 +37,12 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
   const page = clampPage(requestedPage, rows, shape);
   const arrows = pageArrows(page, rows, shape);
   const columnStyle: CSSProperties = { gridTemplateRows: `repeat(${shape.rowsPerColumn}, minmax(0, 1fr))` };
+  // The width names shrink to fit (ResidentDirectoryScreen.css); unmeasured, they keep the row's type size.
+  const pageStyle = {
+    gridTemplateColumns: `repeat(${shape.columns}, minmax(0, 1fr))`,
+    '--columns': shape.columns,
+    '--page-width': size ? `${size.width}px` : undefined,
+  } as CSSProperties;
 
   useButtons((button) => {
     if (button === 'UP') setPage(clampPage(page - 1, rows, shape));
@@ -61,7 +67,7 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
         ref={ref}
         className="directory-page"
         aria-label={ts('directory.page', { number: page + 1 })}
-        style={{ gridTemplateColumns: `repeat(${shape.columns}, minmax(0, 1fr))` }}
+        style={pageStyle}
       >
         {pageOf(rows, page, shape).map((column, index) => (
           <div key={index} className="directory-column" style={columnStyle}>
