@@ -44,6 +44,7 @@ test.beforeEach(async ({ page, sim }) => {
 });
 
 test("the resident answers in the room: connected with their video and audio playing, the kiosk's camera sent, open_gate opens the gate", async ({ page, context, kiosk, sim, waitForRecord }) => {
+  await trackPeers(page);
   await kiosk.open(page, { model: 'GEN1' });
   const resident = await openRoomResident(context, sim);
   const who = videoResident(sim);
@@ -75,6 +76,7 @@ test("the resident answers in the room: connected with their video and audio pla
   const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
   expect(wiegand.params).toEqual([0, code]);
   await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+  await expect.poll(() => openPeers(page)).toEqual([]);
   expect(records(sim, 'sipCalls')).toEqual([]);
 });
 

@@ -1,70 +1,13 @@
+import { fakeVideoSdk as sdk } from '../../../testing/fakeTelnyxVideo';
 import { watchedSignal } from '../../../testing/watchedSignal';
 import { createTelnyxRoom, ROOM_REMOVAL_WAIT_MS } from './telnyxRoom';
 
-const sdk = vi.hoisted(() => {
-  type Listener = (...args: unknown[]) => void;
-  const track = (kind: string, id: string) => ({ kind, id, stop: vi.fn() }) as unknown as MediaStreamTrack;
-  class Room {
-    listeners = new Map<string, Listener>();
-    unsubscribed: string[] = [];
-    streams = new Map<string, { participantId: string; key: string; videoTrack?: MediaStreamTrack }>();
-    participants = new Map<string, unknown>([['me', {}]]);
-    subscriptions = new Map<string, Map<string, unknown>>();
-    connect = vi.fn(async () => undefined);
-    disconnect = vi.fn(async () => undefined);
-    addSubscription = vi.fn(async () => undefined);
-    addStream = vi.fn(async () => undefined);
-    removeSubscription = vi.fn(async (_participantId: string, _key: string) => undefined);
-    removeStream = vi.fn(async (_key: string) => undefined);
-    mixedAudioTrack: MediaStreamTrack | undefined = track('audio', 'mixed');
-    on(event: string, listener: Listener) {
-      this.listeners.set(event, listener);
-      return () => {
-        this.listeners.delete(event);
-        this.unsubscribed.push(event);
-      };
-    }
-    emit(event: string, ...args: unknown[]) {
-      this.listeners.get(event)?.(...args);
-    }
-    getLocalParticipant() {
-      return { id: 'me' };
-    }
-    getState() {
-      return { streams: this.streams, mixedAudioTrack: this.mixedAudioTrack, participants: this.participants, subscriptions: this.subscriptions };
-    }
-    getParticipantStream(participantId: string, key: string) {
-      return [...this.streams.values()].find((s) => s.participantId === participantId && s.key === key);
-    }
-  }
-  const state = { room: new Room(), track };
-  return { state, Room, initialize: vi.fn(async (_config: unknown) => state.room) };
-});
-vi.mock('@telnyx/video', () => ({ initialize: sdk.initialize }));
+vi.mock('@telnyx/video', async () => ({ initialize: (await import('../../../testing/fakeTelnyxVideo')).fakeVideoSdk.initialize }));
 
 class FakeMediaStream {
   constructor(readonly tracks: MediaStreamTrack[]) {}
 }
 
-/** A peer connection with no state change due, so that closing it is immediate. */
-class FakePeer {
-  signalingState = 'stable';
-  connectionState = 'new';
-  iceConnectionState = 'new';
-  iceGatheringState = 'new';
-  close() {
-    this.signalingState = this.connectionState = this.iceConnectionState = 'closed';
-  }
-}
-class FakeSocket {
-  close = vi.fn();
-  constructor(
-    readonly url: string,
-    readonly protocols?: string,
-  ) {}
-}
-const GATEWAY = 'wss://video.telnyx.com/room-1/janus';
-const isOpen = (pc: RTCPeerConnection) => pc.signalingState !== 'closed';
 
 const events = () => ({ onMessage: vi.fn(), onRemoteStream: vi.fn(), onDisconnected: vi.fn() });
 const join = (evts = events(), signal = new AbortController().signal) =>
@@ -73,8 +16,6 @@ const join = (evts = events(), signal = new AbortController().signal) =>
 beforeEach(() => {
   sdk.state.room = new sdk.Room();
   vi.stubGlobal('MediaStream', FakeMediaStream);
-  vi.stubGlobal('RTCPeerConnection', FakePeer);
-  vi.stubGlobal('WebSocket', FakeSocket);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -233,69 +174,5 @@ describe('Telnyx video room adapter', () => {
     room.participants.delete('resident');
     room.emit('participant_left', 'resident');
     expect(evts.onDisconnected).toHaveBeenCalledWith('participant_left');
-  });
-
-  describe('every connection the room made ends with it', () => {
-    it("leaving closes every peer connection, the room's data channel and audio mix included, and the socket; the page gets its constructors back at once", async () => {
-      const room = sdk.state.room;
-      const peers: RTCPeerConnection[] = [];
-      let socket: FakeSocket | undefined;
-      // As @telnyx/video does: the socket in initialize(), the data channel's and the mix's connections in connect(),
-      // one per subscription (closed by its removal), and a disconnect() that leaves all but the socket.
-      sdk.initialize.mockImplementationOnce(async () => {
-        socket = new WebSocket(GATEWAY, 'janus-protocol') as unknown as FakeSocket;
-        return room;
-      });
-      room.connect.mockImplementationOnce(async () => void peers.push(new RTCPeerConnection(), new RTCPeerConnection()));
-      room.addSubscription.mockImplementationOnce(async () => {
-        const subscription = new RTCPeerConnection();
-        peers.push(subscription);
-        room.subscriptions.set('resident', new Map([['camera', subscription]]));
-      });
-      room.removeSubscription.mockImplementationOnce(async () => void (room.subscriptions.get('resident')!.get('camera') as RTCPeerConnection).close());
-      const handle = await join();
-      room.emit('stream_published', 'resident', 'camera');
-      await vi.waitFor(() => expect(room.subscriptions.size).toBe(1));
-      expect(peers.filter(isOpen)).toHaveLength(3);
-
-      handle.hangUp();
-      expect(globalThis.RTCPeerConnection).toBe(FakePeer);
-      expect(globalThis.WebSocket).toBe(FakeSocket);
-      await vi.waitFor(() => expect(peers.filter(isOpen)).toEqual([]));
-      expect(room.removeSubscription).toHaveBeenCalledWith('resident', 'camera');
-      expect(room.disconnect).toHaveBeenCalledTimes(1);
-      expect(socket?.close).toHaveBeenCalled();
-    });
-
-    it('a peer connection or socket made after leaving (the phone leg that follows) is left alone', async () => {
-      const room = sdk.state.room;
-      const handle = await join();
-      handle.hangUp();
-      const phone = new RTCPeerConnection();
-      const phoneSocket = new WebSocket('wss://rtc.example/', 'janus-protocol') as unknown as FakeSocket;
-      await vi.waitFor(() => expect(room.disconnect).toHaveBeenCalled());
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(isOpen(phone)).toBe(true);
-      expect(phoneSocket.close).not.toHaveBeenCalled();
-    });
-
-    it("giving up while the gateway leaves `create` unanswered closes the SDK's socket at once and rejects with the reason; other sockets stay open", async () => {
-      let socket: FakeSocket | undefined;
-      sdk.initialize.mockImplementationOnce(() => {
-        socket = new WebSocket(GATEWAY, 'janus-protocol') as unknown as FakeSocket;
-        return new Promise(() => undefined);
-      });
-      const watched = watchedSignal();
-      const joining = join(events(), watched.signal);
-      const hardware = new WebSocket('ws://localhost:8765/') as unknown as FakeSocket;
-      await vi.waitFor(() => expect(socket).toBeDefined());
-      const deadline = new Error('Video room join did not finish within 15000 ms');
-      watched.controller.abort(deadline);
-      await expect(joining).rejects.toBe(deadline);
-      expect(socket?.close).toHaveBeenCalled();
-      expect(hardware.close).not.toHaveBeenCalled();
-      expect(globalThis.WebSocket).toBe(FakeSocket);
-      expect(watched.listening()).toBe(0);
-    });
   });
 });
