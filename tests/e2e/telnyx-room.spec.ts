@@ -18,6 +18,9 @@ const status = (page: Page) => page.locator('.call-status');
 const notification = (page: Page) => page.getByRole('alertdialog');
 const sent = (sim: Simulator, janus: string) => sim.telnyxVideo.received().filter((m: SimRecord) => m.janus === janus);
 
+/** The kiosk's peer connections still open (trackPeers): none once a room call has ended. */
+const openPeers = async (page: Page) => (await peerStates(page)).filter((state) => !state.startsWith('closed'));
+
 /** The resident's video and audio play in the kiosk: time moves on, frames are decoded, the mixed audio is live. */
 const remotePlaying = (page: Page) =>
   page.locator('.call-remote').evaluate(async (element: HTMLVideoElement) => {
@@ -41,6 +44,7 @@ test.beforeEach(async ({ page, sim }) => {
 });
 
 test("the resident answers in the room: connected with their video and audio playing, the kiosk's camera sent, open_gate opens the gate", async ({ page, context, kiosk, sim, waitForRecord }) => {
+  await trackPeers(page);
   await kiosk.open(page, { model: 'GEN1' });
   const resident = await openRoomResident(context, sim);
   const who = videoResident(sim);
@@ -72,6 +76,7 @@ test("the resident answers in the room: connected with their video and audio pla
   const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
   expect(wiegand.params).toEqual([0, code]);
   await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+  await expect.poll(() => openPeers(page)).toEqual([]);
   expect(records(sim, 'sipCalls')).toEqual([]);
 });
 
@@ -121,18 +126,22 @@ test("the manager's first message, open_gate, opens the gate with the first staf
   await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
 });
 
-test("'decline' ends the call refused, without opening the gate", async ({ page, context, kiosk, sim, waitForRecord }) => {
+test("'decline' ends the call refused, without opening the gate, and closes every peer connection", async ({ page, context, kiosk, sim, waitForRecord }) => {
+  await trackPeers(page);
   await kiosk.open(page, { model: 'GEN1' });
   const resident = await openRoomResident(context, sim);
   await answeredCall(page, resident, sim, waitForRecord);
   await resident.say('decline');
   await expect(notification(page).getByRole('heading')).toHaveText("Sorry, you weren't granted access");
   await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+  await expect.poll(() => openPeers(page)).toEqual([]);
+  expect(await peerStates(page)).toHaveLength(4);
   expect(records(sim, 'hardware').filter((r) => r.method === 'wiegand')).toEqual([]);
 });
 
-test('the resident leaving the room ends the call as disconnected', async ({ page, context, kiosk, sim, waitForRecord, allowConsoleErrors }) => {
+test('the resident leaving the room ends the call as disconnected and closes every peer connection', async ({ page, context, kiosk, sim, waitForRecord, allowConsoleErrors }) => {
   allowConsoleErrors(/^Call failed \(peer-lost\) /);
+  await trackPeers(page);
   await kiosk.open(page, { model: 'GEN1' });
   const resident = await openRoomResident(context, sim);
   const { call } = await answeredCall(page, resident, sim, waitForRecord);
@@ -140,10 +149,11 @@ test('the resident leaving the room ends the call as disconnected', async ({ pag
   await expect(notification(page).getByRole('heading')).toHaveText('Call disconnected');
   await expect(notification(page)).toContainText('Please try again later');
   await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+  await expect.poll(() => openPeers(page)).toEqual([]);
   expect(records(sim, 'hardware').filter((r) => r.method === 'wiegand')).toEqual([]);
 });
 
-test("the visitor pressing BACK mid-call leaves the room on the wire, ends every track and closes the publisher's and subscription's connections", async ({ page, context, kiosk, sim, waitForRecord }) => {
+test('the visitor pressing BACK mid-call leaves the room on the wire, ends every track and closes every peer connection', async ({ page, context, kiosk, sim, waitForRecord }) => {
   await trackMedia(page);
   await trackPeers(page);
   await kiosk.open(page, { model: 'GEN1' });
@@ -170,13 +180,15 @@ test("the visitor pressing BACK mid-call leaves the room on the wire, ends every
     'audio:ended',
     'video:ended',
   ]);
+  // The data channel's, the room's mix's, the subscription's and the publisher's.
+  await expect.poll(() => openPeers(page)).toEqual([]);
   const peers = await peerStates(page);
   console.log(`[telnyx-room] peer connections after BACK: ${peers.join(', ')}`);
-  expect(peers.filter((state) => state.endsWith(':video'))).toEqual(['closed:video', 'closed:video']);
+  expect(peers.sort()).toEqual(['closed', 'closed', 'closed:video', 'closed:video']);
   await expect(notification(page)).toHaveCount(0);
 });
 
-test('a gateway that never answers create: the room gives up at its join deadline and the call goes to the phone', async ({ page, context, kiosk, sim, waitForRecord, allowConsoleErrors }) => {
+test("a gateway that never answers create: the room gives up at its join deadline, closing the SDK's socket, and the call goes to the phone", async ({ page, context, kiosk, sim, waitForRecord, allowConsoleErrors }) => {
   test.setTimeout(60_000);
   allowConsoleErrors(/^Video could not start: calling by phone /, /telnyx-video/);
   sim.telnyxVideo.answerCreate(false);
@@ -192,14 +204,17 @@ test('a gateway that never answers create: the room gives up at its join deadlin
   const call = await waitForRecord('calls');
   await waitForRecord('sipCalls', (r) => r.intercomCallId === call.id, { timeout: 20_000 });
   console.log(`[telnyx-room] unanswered create -> phone dialled ${Date.now() - started} ms`);
+  // Closed by the kiosk as it gives up, not by the SDK's own timeout 30 s after create.
+  await expect.poll(() => sim.telnyxVideo.clientCount()).toBe(0);
   await phone.ringing();
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
   expect(sent(sim, 'attach')).toEqual([]);
 });
 
-test('a room where nobody speaks for 30 s is left for the SIP leg, both with the real SDKs', async ({ page, context, kiosk, sim, waitForRecord }) => {
+test('a room where nobody speaks for 30 s is left for the SIP leg, both with the real SDKs, its peer connections closed', async ({ page, context, kiosk, sim, waitForRecord }) => {
   test.setTimeout(90_000);
+  await trackPeers(page);
   await kiosk.open(page, { model: 'GEN1' });
   const resident = await openRoomResident(context, sim);
   const phone = await openPhone(context, sim, 'sip');
@@ -217,6 +232,8 @@ test('a room where nobody speaks for 30 s is left for the SIP leg, both with the
   await phone.ringing();
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  // The room's data channel and mix are closed; the phone leg's connection is the one open.
+  expect(await peerStates(page)).toEqual(['closed', 'closed', 'open']);
   sim.callAction('phone-open');
   await expect(notification(page).getByRole('heading')).toHaveText('Access Granted!');
   const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');

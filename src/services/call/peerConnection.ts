@@ -49,7 +49,7 @@ const CONNECTION_STATE_OF: Record<RTCIceConnectionState, RTCPeerConnectionState>
  * is due (the ICE state is ahead of the connection state, or candidates are
  * still being gathered) the close waits for it, at most PEER_CLOSE_SETTLE_MS.
  */
-function closeWhenSettled(pc: RTCPeerConnection): void {
+export function closeWhenSettled(pc: RTCPeerConnection): void {
   const due = pc.iceGatheringState === 'gathering' || pc.connectionState !== CONNECTION_STATE_OF[pc.iceConnectionState];
   if (!due) {
     pc.close();

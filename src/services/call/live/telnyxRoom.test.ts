@@ -1,50 +1,13 @@
+import { fakeVideoSdk as sdk } from '../../../testing/fakeTelnyxVideo';
 import { watchedSignal } from '../../../testing/watchedSignal';
 import { createTelnyxRoom, ROOM_REMOVAL_WAIT_MS } from './telnyxRoom';
 
-const sdk = vi.hoisted(() => {
-  type Listener = (...args: unknown[]) => void;
-  const track = (kind: string, id: string) => ({ kind, id, stop: vi.fn() }) as unknown as MediaStreamTrack;
-  class Room {
-    listeners = new Map<string, Listener>();
-    unsubscribed: string[] = [];
-    streams = new Map<string, { participantId: string; key: string; videoTrack?: MediaStreamTrack }>();
-    participants = new Map<string, unknown>([['me', {}]]);
-    subscriptions = new Map<string, Map<string, unknown>>();
-    connect = vi.fn(async () => undefined);
-    disconnect = vi.fn(async () => undefined);
-    addSubscription = vi.fn(async () => undefined);
-    addStream = vi.fn(async () => undefined);
-    removeSubscription = vi.fn(async (_participantId: string, _key: string) => undefined);
-    removeStream = vi.fn(async (_key: string) => undefined);
-    mixedAudioTrack: MediaStreamTrack | undefined = track('audio', 'mixed');
-    on(event: string, listener: Listener) {
-      this.listeners.set(event, listener);
-      return () => {
-        this.listeners.delete(event);
-        this.unsubscribed.push(event);
-      };
-    }
-    emit(event: string, ...args: unknown[]) {
-      this.listeners.get(event)?.(...args);
-    }
-    getLocalParticipant() {
-      return { id: 'me' };
-    }
-    getState() {
-      return { streams: this.streams, mixedAudioTrack: this.mixedAudioTrack, participants: this.participants, subscriptions: this.subscriptions };
-    }
-    getParticipantStream(participantId: string, key: string) {
-      return [...this.streams.values()].find((s) => s.participantId === participantId && s.key === key);
-    }
-  }
-  const state = { room: new Room(), track };
-  return { state, Room, initialize: vi.fn(async (_config: unknown) => state.room) };
-});
-vi.mock('@telnyx/video', () => ({ initialize: sdk.initialize }));
+vi.mock('@telnyx/video', async () => ({ initialize: (await import('../../../testing/fakeTelnyxVideo')).fakeVideoSdk.initialize }));
 
 class FakeMediaStream {
   constructor(readonly tracks: MediaStreamTrack[]) {}
 }
+
 
 const events = () => ({ onMessage: vi.fn(), onRemoteStream: vi.fn(), onDisconnected: vi.fn() });
 const join = (evts = events(), signal = new AbortController().signal) =>
@@ -100,7 +63,7 @@ describe('Telnyx video room adapter', () => {
     const handle = await join(evts);
     handle.hangUp();
     handle.hangUp();
-    expect(room.disconnect).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(room.disconnect).toHaveBeenCalledTimes(1));
     expect(room.unsubscribed.sort()).toEqual(['disconnected', 'message_received', 'participant_left', 'stream_published', 'subscription_started']);
   });
 
@@ -129,7 +92,7 @@ describe('Telnyx video room adapter', () => {
     await vi.waitFor(() => expect(room.connect).toHaveBeenCalled());
     const deadline = new Error('Video room join did not finish within 15000 ms');
     controller.abort(deadline);
-    expect(room.disconnect).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(room.disconnect).toHaveBeenCalledTimes(1));
     connected();
     await expect(joining).rejects.toBe(deadline);
     expect(room.addSubscription).not.toHaveBeenCalled();
