@@ -16,15 +16,20 @@ import { Splash } from './features/session/components/Splash';
 import { StandbyMessage } from './features/session/components/StandbyMessage';
 import { selectDeviceSettings } from './features/session/deviceSettings';
 import { readLaunchParams } from './features/session/launchParams';
+import { hasEarlyButtons } from './services/input/earlyButtons';
 import './styles.css';
 
+/** Start-up milestones for bench/start-profile.mjs (User Timing marks: a few microseconds each). */
+const mark = (name: string) => performance.mark(`kiosk:${name}`);
+mark('modules-evaluated');
 installLockdown(window);
 const capabilities = detectCapabilities(window);
 const launch = readLaunchParams(window.location.search);
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 async function boot(): Promise<void> {
-  root.render(<Splash />);
+  // The first frame's script (src/first-frame/) painted the welcome from the stored property: the kiosk's first render replaces it.
+  if (!hasEarlyButtons(window)) root.render(<Splash />);
   // Another window of this kiosk runs the panel: wait, touching neither the storage nor the hardware.
   await becomeOnlyKiosk(
     {
@@ -37,7 +42,9 @@ async function boot(): Promise<void> {
       announceStarted(document);
     },
   );
+  mark('kiosk-lock');
   const database = await openDatabase();
+  mark('database-read');
   const { store, services, flush } = openPersistedStore(
     window.localStorage,
     (getState) =>
@@ -51,9 +58,11 @@ async function boot(): Promise<void> {
       }),
     database,
   );
+  mark('store-made');
   const appLogger = services.logger.child('app');
   logUncaughtErrors(window, appLogger);
   startKiosk(store, launch, window);
+  mark('kiosk-started');
   // The service worker's download of the whole build waits until this page has its own files.
   if (document.readyState === 'complete') services.page.keepForOffline();
   else window.addEventListener('load', () => services.page.keepForOffline(), { once: true });
@@ -64,6 +73,7 @@ async function boot(): Promise<void> {
       </Provider>
     </StrictMode>,
   );
+  mark('render-called');
   // The bundle runs on this engine: the boot guard (src/boot-guard/) stands down.
   announceStarted(document);
 }

@@ -9,6 +9,7 @@ import { selectToken } from '../features/session/sessionSlice';
 import { useStrings } from '../features/session/useStrings';
 import { useAppSelector } from '../store/hooks';
 import { AppRoutes, preloadScreens } from './router';
+import { afterFirstScreen } from '../lib/afterFirstScreen';
 import { ServicesContext } from '../store/servicesContext';
 import type { Services } from '../store/services';
 
@@ -36,9 +37,12 @@ function Kiosk({ services }: { services: Services }) {
   useOnlineStatus();
   useEffect(() => {
     if (!hasProperty) return undefined;
-    // After the first screen has painted, so its start is not slowed down.
-    const timer = window.setTimeout(() => void preloadScreens(), 0);
-    return () => window.clearTimeout(timer);
+    // Once the first screen has painted and the page is idle, so neither its start nor a key typed at once waits for it.
+    let mounted = true;
+    void afterFirstScreen().then(() => {
+      if (mounted) void preloadScreens();
+    });
+    return () => void (mounted = false);
   }, [hasProperty]);
 
   if (!token) {

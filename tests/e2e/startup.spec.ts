@@ -109,4 +109,27 @@ test.describe('startup', () => {
     release();
     await expect(footer).toHaveText(/^v[\d.]+$/);
   });
+
+  test('after a reload the welcome shows from the stored property before the bundle runs, and digits typed then reach code entry', async ({ page, kiosk }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    // The bundle held back: only the first frame's script (src/first-frame/) runs.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not to the load event: the held bundle holds it back.
+    await page.goto(kiosk.url({ model: 'GEN2' }), { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Enter a numeric code/ })).toHaveCount(0);
+    await page.keyboard.press('4');
+    await page.keyboard.press('2');
+    await page.keyboard.press('8');
+    release();
+    await expect(page).toHaveURL(/\/enter-code/);
+    await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('***--');
+    await page.keyboard.press('1');
+    await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('****-');
+  });
 });

@@ -1,4 +1,5 @@
 import { GAMEPAD_BUTTONS, keyToButton, type Button } from './buttons';
+import { replayEarlyButtons, takeEarlyButtons } from './earlyButtons';
 
 export type ButtonHandler = (button: Button) => void;
 
@@ -49,7 +50,11 @@ export function createButtonSource(win: Window): ButtonSource {
     subscribe(handler) {
       handlers.add(handler);
       if (handlers.size === 1) {
+        // Presses kept while the first frame showed the welcome come first (none after the first screen).
+        const early = takeEarlyButtons(win);
         win.addEventListener('keydown', onKeyDown);
+        // The replay ends by itself after the last one; it goes on across a change of screen (none listens for a moment).
+        replayEarlyButtons(early, emit);
         win.addEventListener('gamepadconnected', startPolling);
         startPolling();
       }
