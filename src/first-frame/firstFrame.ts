@@ -49,7 +49,7 @@ export function welcomeFrame(doc: Document, storage: Storage, search: string, se
     return node;
   };
   // The markup of HomeScreen's header and Logo, so the kiosk's first render replaces it without a visible change.
-  const logo = element('img', { class: 'logo', src: '/logo.svg', alt: strings.appName, width: '64', height: '64' });
+  const logo = element('img', { class: 'logo', alt: strings.appName, width: '64', height: '64', src: '/logo.svg' });
   const title = element('h1', {}, doc.createTextNode(strings.title.replace('{name}', () => property.public_name as string)));
   const header = element(
     'header',

@@ -46,24 +46,39 @@ export function takeEarlyButtons(win: Window): Button[] {
   return early.buttons;
 }
 
+/** What the button source tells a replay. */
+export interface EarlyReplay {
+  /** A screen started listening: the press before it has been handled. */
+  screenListens(): void;
+}
+
 /**
- * Hands the kept presses on one at a time, each once the work the one before
- * scheduled has run: a press that changes the screen (a digit on home opens
- * code entry) makes React schedule a render through a message, and the next
- * press is posted as a message after it, so it reaches the screen that shows
- * by then, as a press typed a moment later would. Ends after the last one.
+ * Hands the kept presses on one at a time, as if each were typed once the
+ * one before had been handled: the first once the first screen listens, each
+ * next once a screen starts listening (a digit on home opens code entry,
+ * which then gets the next one) or, when the press changed no screen, two
+ * frames later. A press never reaches a screen it was not typed for. Ends
+ * after the last one.
  */
-export function replayEarlyButtons(buttons: readonly Button[], emit: (button: Button) => void): void {
-  const channel = new MessageChannel();
+export function replayEarlyButtons(win: Window, buttons: readonly Button[], emit: (button: Button) => void): EarlyReplay {
   let next = 0;
-  const stop = () => channel.port1.close();
-  channel.port1.onmessage = () => {
-    emit(buttons[next] as Button);
+  let frame: number | null = null;
+  const handOn = () => {
+    frame = null;
+    const button = buttons[next];
+    if (button === undefined) return;
     next += 1;
-    if (next >= buttons.length) return stop();
-    // A microtask first: the render a press schedules is posted from React's own microtask.
-    queueMicrotask(() => channel.port2.postMessage(null));
+    emit(button);
+    if (next < buttons.length) frame = win.requestAnimationFrame(() => (frame = win.requestAnimationFrame(handOn)));
   };
-  if (buttons.length > 0) channel.port2.postMessage(null);
-  else stop();
+  // After the commit that subscribed: every screen of it listens by then.
+  queueMicrotask(handOn);
+  return {
+    screenListens: () => {
+      if (frame === null) return;
+      win.cancelAnimationFrame(frame);
+      frame = null;
+      queueMicrotask(handOn);
+    },
+  };
 }
