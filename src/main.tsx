@@ -11,6 +11,7 @@ import { openPersistedStore, type OpenedDatabase } from './app/persistence/persi
 import { installLockdown } from './app/lockdown';
 import { detectCapabilities } from './lib/capabilities';
 import { startKiosk } from './app/startup';
+import { afterNextFrame } from './lib/afterFirstScreen';
 import { announceStarted } from './boot-guard/startedSignal';
 import { Splash } from './features/session/components/Splash';
 import { StandbyMessage } from './features/session/components/StandbyMessage';
@@ -61,7 +62,7 @@ async function boot(): Promise<void> {
   mark('store-made');
   const appLogger = services.logger.child('app');
   logUncaughtErrors(window, appLogger);
-  startKiosk(store, launch, window);
+  startKiosk(store, launch, window, (start) => void afterNextFrame().then(start));
   mark('kiosk-started');
   // The service worker's download of the whole build waits until this page has its own files.
   if (document.readyState === 'complete') services.page.keepForOffline();
