@@ -1,15 +1,17 @@
 // Where a persisted start's time goes: `node bench/start-profile.mjs [runs]`
 // (default 8). A production build with source maps, the simulator's large
 // seed of 5,000 residents, one browser profile kept between starts (as on the
-// panel after a notification's reload), the main thread slowed 4x. Each start
-// is recorded twice over: a Chrome trace (compile, module evaluation, garbage
-// collection, style, layout, paint, the HTML) and the DevTools protocol's CPU
-// profile, whose samples are mapped through the source maps to the kiosk's
-// own files (inclusive time: a sample counts for every area on its stack).
-// The wall-clock milestones are main.tsx's User Timing marks (`kiosk:*`).
-// Prints the median of each figure over the runs; instrumented starts are
-// slower than the start row's, so compare figures of this script with each other.
-// BENCH_TRACE=file.json keeps the last run's trace (open it in DevTools' Performance panel).
+// panel after a notification's reload), the main thread slowed 4x. Each start,
+// to home painted by the kiosk, is recorded twice over: a Chrome trace
+// (compile, module evaluation, garbage collection, style, layout, paint, the
+// HTML) and the DevTools protocol's CPU profile, whose samples are mapped
+// through the source maps to the kiosk's own files (inclusive time: a sample
+// counts for every area on its stack). The wall-clock milestones are
+// main.tsx's User Timing marks (`kiosk:*`). Prints the median of each figure
+// over the runs; instrumented starts are slower than the start row's, so
+// compare figures of this script with each other. BENCH_TRACE=file.json keeps
+// the last run's trace (open it in DevTools' Performance panel);
+// BENCH_FUNCTIONS=40 also prints the 40 functions with the most time.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -42,7 +44,7 @@ const AREAS = [
   ['main.tsx (boot)', /src\/main\.tsx$/],
   ['persistence: read, rehydrate, save', /src\/app\/persistence\//],
   ['store: makeStore, listeners', /src\/(app\/store\.ts|store\/listenerMiddleware|app\/rootReducer)/],
-  ['createServices (adapters)', /src\/(app\/createServices\.ts|services\/)/],
+  ['services (createServices, adapters, API answers parsed)', /src\/(app\/createServices\.ts|services\/)/],
   ['startKiosk (appStarted)', /src\/app\/startup\.ts$/],
   ['lockdown', /src\/app\/lockdown\.ts$/],
   ['installer sequence', /src\/app\/installerAccess/],
@@ -123,6 +125,7 @@ function pageTimes() {
     'startKiosk done': marks['kiosk:kiosk-started'],
     'root.render called': marks['kiosk:render-called'],
     'welcome title painted': window.__welcomePainted,
+    "home painted by the kiosk (its links)": window.__homePainted,
   };
 }
 
@@ -135,7 +138,7 @@ async function profileStart(browser, context, url) {
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await cdp.send('Profiler.start');
   await page.goto(url);
-  await page.waitForFunction(() => window.__welcomePainted !== undefined, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.__homePainted !== undefined, null, { timeout: 30_000 });
   const { profile } = await cdp.send('Profiler.stop');
   const trace = await browser.stopTracing();
   const times = await page.evaluate(pageTimes);
@@ -182,7 +185,6 @@ try {
   table('Milestones (ms since navigation start, median):', 'milestones');
   table('Main thread, Chrome trace (ms, median):', 'main');
   table('JavaScript by area, CPU profile (inclusive ms, median):', 'javascript');
-  // The functions of the last runs with the most inclusive time (BENCH_FUNCTIONS, default 0: none).
   const shown = Number(process.env.BENCH_FUNCTIONS ?? 0);
   const top = Object.entries(samples.functions).map(([name, values]) => [name, values.reduce((a, b) => a + b, 0) / RUNS]).sort((a, b) => b[1] - a[1]);
   if (shown > 0) console.log('\nFunctions by inclusive time (mean ms a start):');
