@@ -52,32 +52,47 @@ export interface EarlyReplay {
   screenListens(): void;
 }
 
+/** Longest wait for the page to be idle between two presses handed on. */
+export const REPLAY_IDLE_TIMEOUT_MS = 500;
+/** Where the engine has no requestIdleCallback (WebKit): the wait between two presses. */
+export const REPLAY_GAP_MS = 50;
+
 /**
  * Hands the kept presses on one at a time, as if each were typed once the
  * one before had been handled: the first once the first screen listens, each
  * next once a screen starts listening (a digit on home opens code entry,
- * which then gets the next one) or, when the press changed no screen, two
- * frames later. A press never reaches a screen it was not typed for. Ends
- * after the last one.
+ * which then gets the next one) or, when the press changed no screen, once
+ * the page is idle (React has rendered what the press changed: a frame is
+ * not enough, Chromium may draw two before React's task runs). Ends after
+ * the last one.
  */
 export function replayEarlyButtons(win: Window, buttons: readonly Button[], emit: (button: Button) => void): EarlyReplay {
   let next = 0;
-  let frame: number | null = null;
+  let cancelWait: (() => void) | null = null;
+  const waitThen = (callback: () => void) => {
+    if (typeof win.requestIdleCallback === 'function') {
+      const id = win.requestIdleCallback(callback, { timeout: REPLAY_IDLE_TIMEOUT_MS });
+      return () => win.cancelIdleCallback(id);
+    }
+    const timer = win.setTimeout(callback, REPLAY_GAP_MS);
+    return () => win.clearTimeout(timer);
+  };
   const handOn = () => {
-    frame = null;
+    cancelWait = null;
     const button = buttons[next];
     if (button === undefined) return;
     next += 1;
     emit(button);
-    if (next < buttons.length) frame = win.requestAnimationFrame(() => (frame = win.requestAnimationFrame(handOn)));
+    if (next < buttons.length) cancelWait = waitThen(handOn);
   };
   // After the commit that subscribed: every screen of it listens by then.
   queueMicrotask(handOn);
   return {
     screenListens: () => {
-      if (frame === null) return;
-      win.cancelAnimationFrame(frame);
-      frame = null;
+      if (cancelWait === null) return;
+      cancelWait();
+      cancelWait = null;
+      // After the commit: every screen of it listens by then.
       queueMicrotask(handOn);
     },
   };
