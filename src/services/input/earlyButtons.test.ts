@@ -1,9 +1,8 @@
-import { fireEvent } from '@testing-library/react';
 import type { Button } from './buttons';
 import { createButtonSource } from './buttonSource';
 import { hasEarlyButtons, keepEarlyButtons, takeEarlyButtons } from './earlyButtons';
 
-const press = (key: string, init: KeyboardEventInit = {}) => fireEvent.keyDown(window, { key, ...init });
+const press = (key: string, init: KeyboardEventInit = {}) => window.dispatchEvent(new KeyboardEvent('keydown', { key, cancelable: true, ...init }));
 
 describe('buttons pressed while the first frame shows the welcome', () => {
   afterEach(() => void takeEarlyButtons(window));
