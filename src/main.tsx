@@ -18,6 +18,8 @@ import { StandbyMessage } from './features/session/components/StandbyMessage';
 import { selectDeviceSettings } from './features/session/deviceSettings';
 import { readLaunchParams } from './features/session/launchParams';
 import { hasEarlyButtons } from './services/input/earlyButtons';
+import type { Language } from './strings/catalogue';
+import { loadCatalogue } from './strings/loadCatalogue';
 import './styles.css';
 
 /** Start-up milestones for bench/start-profile.mjs (User Timing marks: a few microseconds each). */
@@ -65,6 +67,7 @@ async function boot(): Promise<void> {
   startKiosk(store, launch, window, (start) => void afterNextFrame().then(start));
   mark('kiosk-started');
   // The service worker's download of the whole build waits until this page has its own files.
+  await panelLanguageLoaded(selectDeviceSettings(store.getState()).language);
   if (document.readyState === 'complete') services.page.keepForOffline();
   else window.addEventListener('load', () => services.page.keepForOffline(), { once: true });
   root.render(
@@ -77,6 +80,17 @@ async function boot(): Promise<void> {
   mark('render-called');
   // The bundle runs on this engine: the boot guard (src/boot-guard/) stands down.
   announceStarted(document);
+}
+
+/**
+ * The panel language's strings, before the first render: the welcome (the
+ * first frame painted it in that language) does not turn English meanwhile.
+ * At most a second: a server that does not answer leaves the kiosk English.
+ */
+async function panelLanguageLoaded(language: Language): Promise<void> {
+  let timer: number | undefined;
+  await Promise.race([loadCatalogue(language), new Promise((resolve) => (timer = window.setTimeout(resolve, 1000)))]);
+  window.clearTimeout(timer);
 }
 
 /** The kiosk's database with what it holds, or null: then everything is kept in `localStorage`. */

@@ -132,4 +132,21 @@ test.describe('startup', () => {
     await page.keyboard.press('1');
     await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('****-');
   });
+
+  test("a Spanish panel's welcome stays Spanish through a reload: the first frame's, then the kiosk's", async ({ page, kiosk, sim }) => {
+    Object.assign((sim.state.property as { device: Record<string, unknown> }).device, { language: 'es' });
+    await kiosk.open(page, { model: 'GEN2', waitForHome: false });
+    await expect(page.getByRole('heading', { name: /^¡Bienvenido a / })).toBeVisible();
+    await page.addInitScript(() => {
+      const titles: string[] = [];
+      Object.defineProperty(window, '__titles', { value: titles });
+      new MutationObserver(() => {
+        const title = document.querySelector('h1')?.textContent ?? '';
+        if (title !== titles[titles.length - 1]) titles.push(title);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto(kiosk.url({ model: 'GEN2' }));
+    await expect(page.getByRole('link', { name: /Ingrese un código numérico/ })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __titles: string[] }).__titles)).toEqual(['¡Bienvenido a Maple Court Apartments!']);
+  });
 });
