@@ -142,7 +142,7 @@ test.describe('startup', () => {
       Object.defineProperty(window, '__titles', { value: titles });
       new MutationObserver(() => {
         const title = document.querySelector('h1')?.textContent ?? '';
-        if (title !== titles[titles.length - 1]) titles.push(title);
+        if (title !== '' && title !== titles[titles.length - 1]) titles.push(title);
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
     await page.goto(kiosk.url({ model: 'GEN2' }));
