@@ -2,3 +2,4 @@
 import type { Plugin } from 'vite';
 
 export function firstFrame(options: { settings: (env: Record<string, string | boolean | undefined>) => { language: string } }): Plugin;
+export function compileFirstFrame(settings: { language: string }): Promise<string>;

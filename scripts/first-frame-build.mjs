@@ -21,7 +21,7 @@ const STRINGS = Object.fromEntries(
 );
 
 /** @param {{ language: string }} settings */
-function compileFirstFrame(settings) {
+export function compileFirstFrame(settings) {
   const define = { defaultLanguage: settings.language, strings: STRINGS };
   return compileScript(ENTRY, { __FIRST_FRAME_SETTINGS__: JSON.stringify(define) });
 }
