@@ -17,7 +17,7 @@ import { Splash } from './features/session/components/Splash';
 import { StandbyMessage } from './features/session/components/StandbyMessage';
 import { selectDeviceSettings } from './features/session/deviceSettings';
 import { readLaunchParams } from './features/session/launchParams';
-import { hasEarlyButtons } from './services/input/earlyButtons';
+import { hasEarlyButtons, takeEarlyButtons } from './services/input/earlyButtons';
 import type { Language } from './strings/catalogue';
 import { loadCatalogue } from './strings/loadCatalogue';
 import './styles.css';
@@ -41,6 +41,8 @@ async function boot(): Promise<void> {
       onLeave: (release) => window.addEventListener('pagehide', release, { once: true }),
     },
     () => {
+      // Presses typed on the first frame are not for this window: it may take over much later.
+      takeEarlyButtons(window);
       root.render(<StandbyMessage />);
       announceStarted(document);
     },

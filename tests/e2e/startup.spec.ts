@@ -149,4 +149,24 @@ test.describe('startup', () => {
     await expect(page.getByRole('link', { name: /Ingrese un código numérico/ })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __titles: string[] }).__titles)).toEqual(['¡Bienvenido a Maple Court Apartments!']);
   });
+
+  test('keys typed on the first frame of a second window, which then waits, are dropped: it takes over on home', async ({ page, context, kiosk }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    const second = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await second.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await second.goto(kiosk.url({ model: 'GEN2' }), { waitUntil: 'commit' });
+    await expect(second.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+    await second.keyboard.press('5');
+    release();
+    await expect(second.getByRole('heading', { name: 'This kiosk is already running in another window' })).toBeVisible();
+    await page.close();
+    await expect(second.getByRole('link', { name: /Enter a numeric code/ })).toBeVisible();
+    await second.waitForTimeout(500);
+    expect(new URL(second.url()).pathname).toBe('/');
+  });
 });
