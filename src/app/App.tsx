@@ -9,7 +9,6 @@ import { selectToken } from '../features/session/sessionSlice';
 import { useStrings } from '../features/session/useStrings';
 import { useAppSelector } from '../store/hooks';
 import { AppRoutes, preloadScreens } from './router';
-import { afterFirstScreen } from '../lib/afterFirstScreen';
 import { ServicesContext } from '../store/servicesContext';
 import type { Services } from '../store/services';
 
@@ -37,12 +36,9 @@ function Kiosk({ services }: { services: Services }) {
   useOnlineStatus();
   useEffect(() => {
     if (!hasProperty) return undefined;
-    // Once the first screen has painted and the page is idle, so neither its start nor a key typed at once waits for it.
-    let mounted = true;
-    void afterFirstScreen().then(() => {
-      if (mounted) void preloadScreens();
-    });
-    return () => void (mounted = false);
+    // After the first screen has painted, so its start is not slowed down.
+    const timer = window.setTimeout(() => void preloadScreens(), 0);
+    return () => window.clearTimeout(timer);
   }, [hasProperty]);
 
   if (!token) {
