@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { bootGuard } from './scripts/boot-guard-build.mjs';
+import { firstFrame } from './scripts/first-frame-build.mjs';
 import { contentSecurityPolicy } from './src/app/contentSecurityPolicy.ts';
 import { readConfig } from './src/config/readConfig.ts';
 
@@ -33,6 +34,11 @@ const guard = bootGuard({
   },
 });
 
+/** The first frame (src/first-frame/): the welcome painted from the stored property before the bundle runs. */
+const welcome = firstFrame({
+  settings: (env) => ({ language: readConfig(env, pkg.version).deviceDefaults.language }),
+});
+
 /**
  * The service worker (src/sw.ts): precaches every file of the build
  * so a browser restarted with no network boots the kiosk; the page registers
@@ -56,7 +62,7 @@ const offlineShell = VitePWA({
 
 export default defineConfig({
   // The guard before the policy: the tags both put at the top of the head come in reverse order, and the policy's must be first.
-  plugins: [react(), guard, contentSecurityPolicyMeta(), offlineShell],
+  plugins: [react(), guard, welcome, contentSecurityPolicyMeta(), offlineShell],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   // A module worker (as the page starts it), so the QR worker loads only the decoder its engine can run.
   worker: { format: 'es' },

@@ -30,8 +30,8 @@ export async function measureBundle(dir) {
   const assets = (await readdir(path.join(dir, 'assets'))).map((name) => `assets/${name}`).filter(isCode);
   const named = (pattern) => assets.filter((file) => pattern.test(path.basename(file)));
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  // The boot guard (not in the manifest: a script of its own) loads before the bundle, on every start.
-  const first = closure(entry, new Set(named(/^boot-guard-/)));
+  // The boot guard and the first frame (not in the manifest: scripts of their own) load with the bundle, on every start.
+  const first = closure(entry, new Set(named(/^(boot-guard|first-frame)-/)));
   const lazy = [];
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isDynamicEntry) continue;

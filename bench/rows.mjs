@@ -6,6 +6,9 @@ import { atMost, kb, line, ms } from './report.mjs';
 export const BUDGETS = {
   welcomeBytes: 120_000,
   persistedStartMedianMs: 400,
+  persistedStartP95Ms: 600,
+  /** A digit pressed the moment the welcome shows, navigation to code entry showing it. */
+  digitAtWelcomeMedianMs: 600,
   gateP95Ms: 25,
   inputP95Ms: 24,
   qrMedianMs: 10,
@@ -39,7 +42,21 @@ export function bundleLines({ welcomeScreen, everything, lazy }) {
 export function startLines({ empty, persisted }, property) {
   return [
     line('start', `to welcome title painted, empty storage, ${property}`, spread(empty)),
-    line('start', `to welcome title painted, persisted data, ${property}`, spread(persisted), atMost(stats(persisted).median, BUDGETS.persistedStartMedianMs, 'median <= 400 ms')),
+    line('start', `to welcome title painted, persisted data, ${property}`, spread(persisted), {
+      text: 'median <= 400 ms, p95 <= 600 ms',
+      met: atMost(stats(persisted).median, BUDGETS.persistedStartMedianMs).met && atMost(stats(persisted).p95, BUDGETS.persistedStartP95Ms).met,
+    }),
+  ];
+}
+
+export function digitAtWelcomeLines(samples, property) {
+  return [
+    line(
+      'digit at welcome',
+      `to code entry showing it, persisted data, ${property}`,
+      spread(samples),
+      atMost(stats(samples).median, BUDGETS.digitAtWelcomeMedianMs, 'median <= 600 ms'),
+    ),
   ];
 }
 

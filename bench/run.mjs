@@ -4,6 +4,7 @@
 //
 //   bundle  gzip bytes the welcome screen loads, of everything, of each lazy chunk
 //   start   navigation to the welcome title painted: empty storage, persisted data
+//   digit   a digit pressed the moment the welcome shows: navigation to code entry showing it
 //   gate    the fifth digit's keydown to the hardware socket receiving `wiegand`,
 //           first code on a fresh page and later codes on a warm one
 //   input   Event Timing: first digit on home, digits on /enter-code, directory page turns
@@ -35,12 +36,12 @@ import { largeSeed } from '../simulator/seed.mjs';
 import { measureQr } from './qr.mjs';
 import { measureQueue } from './queue.mjs';
 import { measureStoredSizes } from './stored.mjs';
-import { bundleLines, gateLines, inputLines, qrLines, queueLines, scaleLines, soakLines, startLines, storedLines } from './rows.mjs';
+import { bundleLines, digitAtWelcomeLines, gateLines, inputLines, qrLines, queueLines, scaleLines, soakLines, startLines, storedLines } from './rows.mjs';
 import { measureScale, SCALE_ROWS } from './scale.mjs';
 import { machine, printTable, writeResults } from './report.mjs';
-import { measureStart } from './start.mjs';
+import { measureDigitAtWelcome, measureStart } from './start.mjs';
 
-const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,gate,input,qr,soak,poll,directory,lookup,wiegand,queue,stored').split(',');
+const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,digit,gate,input,qr,soak,poll,directory,lookup,wiegand,queue,stored').split(',');
 const QUEUE_SIZES = [5000, 100_000];
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 300);
 const RESIDENTS = 5000;
@@ -74,7 +75,7 @@ const about = machine(browser.version());
 console.log(`Kiosk benchmark ${about.date}: ${about.cores} cores (${about.cpu}), load average ${about.loadAverage.join(' ')}, Chromium ${about.chromium}`);
 console.log(`Main thread slowed ${CPU_SLOWDOWN}x for start, gate and input; a ${RESIDENTS.toLocaleString('en')}-resident property. Rows: ${ROWS.join(', ')}`);
 try {
-  if (ROWS.some((row) => ['bundle', 'start', 'gate', 'input', ...SCALE_ROWS].includes(row))) {
+  if (ROWS.some((row) => ['bundle', 'start', 'digit', 'gate', 'input', ...SCALE_ROWS].includes(row))) {
     const kiosk = await startKiosk({ property: largeSeed(RESIDENTS), build: { manifest: true } });
     try {
       if (ROWS.includes('bundle')) lines.push(...bundleLines((results.bundle = await measureBundle(kiosk.dir))));
@@ -87,6 +88,10 @@ try {
           await seeded.close();
         }
         lines.push(...startLines(results.start.large, `${RESIDENTS.toLocaleString('en')} residents`), ...startLines(results.start.seeded, 'seeded property'));
+      }
+      if (ROWS.includes('digit')) {
+        console.log('digit at welcome: 10 starts with persisted data, a digit pressed as the welcome shows...');
+        lines.push(...digitAtWelcomeLines((results.digitAtWelcome = await measureDigitAtWelcome(browser, kiosk)), `${RESIDENTS.toLocaleString('en')} residents`));
       }
       if (ROWS.includes('gate') || ROWS.includes('input')) {
         console.log('gate: 20 codes, each on a fresh page (about 6 s a code)...');

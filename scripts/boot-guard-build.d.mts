@@ -9,3 +9,5 @@ export interface BootGuardSettings {
 export function compileBootGuard(settings: BootGuardSettings, reportScript: string): Promise<string>;
 export function compileBootReport(settings: BootGuardSettings): Promise<string>;
 export function bootGuard(options: { settings: (env: Record<string, string | boolean | undefined>) => BootGuardSettings }): Plugin;
+export function compileScript(entry: string, define: Record<string, string>): Promise<string>;
+export function contentHash(code: string): Promise<string>;

@@ -22,7 +22,7 @@ const DEV_PATHS = { guard: 'boot-guard.js', report: 'boot-report.js' };
  * @param {Record<string, string>} define
  * @returns {Promise<string>}
  */
-async function compileScript(entry, define) {
+export async function compileScript(entry, define) {
   const result = await build({
     configFile: false,
     logLevel: 'silent',
@@ -62,7 +62,7 @@ export function compileBootReport(settings) {
 }
 
 /** A short name for the file from its content, so hosts may cache it as long as the rest of `assets/`. */
-async function contentHash(code) {
+export async function contentHash(code) {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(code)));
   return Array.from(digest.slice(0, 5), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

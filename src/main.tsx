@@ -11,20 +11,28 @@ import { openPersistedStore, type OpenedDatabase } from './app/persistence/persi
 import { installLockdown } from './app/lockdown';
 import { detectCapabilities } from './lib/capabilities';
 import { startKiosk } from './app/startup';
+import { afterNextFrame } from './lib/afterFirstScreen';
 import { announceStarted } from './boot-guard/startedSignal';
 import { Splash } from './features/session/components/Splash';
 import { StandbyMessage } from './features/session/components/StandbyMessage';
 import { selectDeviceSettings } from './features/session/deviceSettings';
 import { readLaunchParams } from './features/session/launchParams';
+import { hasEarlyButtons, takeEarlyButtons } from './services/input/earlyButtons';
+import type { Language } from './strings/catalogue';
+import { loadCatalogue } from './strings/loadCatalogue';
 import './styles.css';
 
+/** Start-up milestones for bench/start-profile.mjs (User Timing marks: a few microseconds each). */
+const mark = (name: string) => performance.mark(`kiosk:${name}`);
+mark('modules-evaluated');
 installLockdown(window);
 const capabilities = detectCapabilities(window);
 const launch = readLaunchParams(window.location.search);
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 async function boot(): Promise<void> {
-  root.render(<Splash />);
+  // The first frame's script (src/first-frame/) painted the welcome from the stored property: the kiosk's first render replaces it.
+  if (!hasEarlyButtons(window)) root.render(<Splash />);
   // Another window of this kiosk runs the panel: wait, touching neither the storage nor the hardware.
   await becomeOnlyKiosk(
     {
@@ -33,11 +41,15 @@ async function boot(): Promise<void> {
       onLeave: (release) => window.addEventListener('pagehide', release, { once: true }),
     },
     () => {
+      // Presses typed on the first frame are not for this window: it may take over much later.
+      takeEarlyButtons(window);
       root.render(<StandbyMessage />);
       announceStarted(document);
     },
   );
+  mark('kiosk-lock');
   const database = await openDatabase();
+  mark('database-read');
   const { store, services, flush } = openPersistedStore(
     window.localStorage,
     (getState) =>
@@ -51,10 +63,13 @@ async function boot(): Promise<void> {
       }),
     database,
   );
+  mark('store-made');
   const appLogger = services.logger.child('app');
   logUncaughtErrors(window, appLogger);
-  startKiosk(store, launch, window);
+  startKiosk(store, launch, window, (start) => void afterNextFrame().then(start));
+  mark('kiosk-started');
   // The service worker's download of the whole build waits until this page has its own files.
+  await panelLanguageLoaded(selectDeviceSettings(store.getState()).language);
   if (document.readyState === 'complete') services.page.keepForOffline();
   else window.addEventListener('load', () => services.page.keepForOffline(), { once: true });
   root.render(
@@ -64,8 +79,20 @@ async function boot(): Promise<void> {
       </Provider>
     </StrictMode>,
   );
+  mark('render-called');
   // The bundle runs on this engine: the boot guard (src/boot-guard/) stands down.
   announceStarted(document);
+}
+
+/**
+ * The panel language's strings, before the first render: the welcome (the
+ * first frame painted it in that language) does not turn English meanwhile.
+ * At most a second: a server that does not answer leaves the kiosk English.
+ */
+async function panelLanguageLoaded(language: Language): Promise<void> {
+  let timer: number | undefined;
+  await Promise.race([loadCatalogue(language), new Promise((resolve) => (timer = window.setTimeout(resolve, 1000)))]);
+  window.clearTimeout(timer);
 }
 
 /** The kiosk's database with what it holds, or null: then everything is kept in `localStorage`. */

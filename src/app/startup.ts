@@ -8,15 +8,23 @@ export const MISSING_TOKEN_MESSAGE = 'Gate Kiosk: the API token is not defined. 
 
 /**
  * Runs once stored state is back: applies the query string, hides the token
- * from the address bar, and starts the effects only when a token is known.
+ * from the address bar, and starts the effects only when a token is known,
+ * when `startEffects` calls back (at once by default; main.tsx once the
+ * first screen is on screen, so the property load, the sockets and their
+ * work do not hold it back).
  */
-export function startKiosk(store: AppStore, launch: LaunchParams, win: Pick<Window, 'location' | 'history'>): boolean {
+export function startKiosk(
+  store: AppStore,
+  launch: LaunchParams,
+  win: Pick<Window, 'location' | 'history'>,
+  startEffects: (start: () => void) => void = (start) => start(),
+): boolean {
   store.dispatch(launchParamsRead(launch));
   if (launch.token) win.history.replaceState(win.history.state, '', urlWithoutToken(win.location.href));
   if (!selectToken(store.getState())) {
     console.error(new Error(MISSING_TOKEN_MESSAGE));
     return false;
   }
-  store.dispatch(appStarted());
+  startEffects(() => store.dispatch(appStarted()));
   return true;
 }

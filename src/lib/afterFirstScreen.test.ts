@@ -1,4 +1,4 @@
-import { afterFirstScreen, IDLE_TIMEOUT_MS } from './afterFirstScreen';
+import { afterFirstScreen, afterNextFrame, FRAME_TIMEOUT_MS, IDLE_TIMEOUT_MS } from './afterFirstScreen';
 
 describe('afterFirstScreen', () => {
   it('waits for an idle moment, at most the idle timeout', async () => {
@@ -17,5 +17,40 @@ describe('afterFirstScreen', () => {
     const setTimeout = vi.fn((callback: () => void) => (callback(), 1));
     await afterFirstScreen({ setTimeout } as unknown as Window);
     expect(setTimeout).toHaveBeenCalledWith(expect.any(Function), 0);
+  });
+});
+
+describe('afterNextFrame', () => {
+  const page = () => {
+    let frame!: () => void;
+    const timers: Array<{ callback: () => void; ms: number }> = [];
+    const win = {
+      requestAnimationFrame: vi.fn((callback: () => void) => ((frame = callback), 7)),
+      cancelAnimationFrame: vi.fn(),
+      setTimeout: vi.fn((callback: () => void, ms: number) => timers.push({ callback, ms })),
+      clearTimeout: vi.fn(),
+    };
+    return { win: win as unknown as Window & typeof win, frame: () => frame(), timers };
+  };
+
+  it('resolves in the task after the next frame, and stops its timeout', async () => {
+    const { win, frame, timers } = page();
+    const resolved = vi.fn();
+    void afterNextFrame(win).then(resolved);
+    frame();
+    await Promise.resolve();
+    expect(resolved).not.toHaveBeenCalled();
+    timers.find(({ ms }) => ms === 0)?.callback();
+    await vi.waitFor(() => expect(resolved).toHaveBeenCalled());
+    expect(win.clearTimeout).toHaveBeenCalledWith(1);
+  });
+
+  it('resolves after the timeout when no frame comes (a page not shown), and cancels the frame', async () => {
+    const { win, timers } = page();
+    const resolved = vi.fn();
+    void afterNextFrame(win).then(resolved);
+    timers.find(({ ms }) => ms === FRAME_TIMEOUT_MS)?.callback();
+    await vi.waitFor(() => expect(resolved).toHaveBeenCalled());
+    expect(win.cancelAnimationFrame).toHaveBeenCalledWith(7);
   });
 });

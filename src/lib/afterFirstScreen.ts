@@ -13,3 +13,22 @@ export function afterFirstScreen(win: Window = window): Promise<void> {
     else win.setTimeout(resolve, 0);
   });
 }
+
+/** Longest wait for a frame: a page that is not shown produces none. */
+export const FRAME_TIMEOUT_MS = 100;
+
+/**
+ * Resolves in the task after the next frame (what was rendered before it is
+ * on screen by then), or after FRAME_TIMEOUT_MS when no frame comes.
+ */
+export function afterNextFrame(win: Window = window): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = win.setTimeout(done, FRAME_TIMEOUT_MS);
+    const frame = win.requestAnimationFrame(() => win.setTimeout(done, 0));
+    function done() {
+      win.clearTimeout(timer);
+      win.cancelAnimationFrame(frame);
+      resolve();
+    }
+  });
+}

@@ -109,4 +109,64 @@ test.describe('startup', () => {
     release();
     await expect(footer).toHaveText(/^v[\d.]+$/);
   });
+
+  test('after a reload the welcome shows from the stored property before the bundle runs, and digits typed then reach code entry', async ({ page, kiosk }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    // The bundle held back: only the first frame's script (src/first-frame/) runs.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not to the load event: the held bundle holds it back.
+    await page.goto(kiosk.url({ model: 'GEN2' }), { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Enter a numeric code/ })).toHaveCount(0);
+    await page.keyboard.press('4');
+    await page.keyboard.press('2');
+    await page.keyboard.press('8');
+    release();
+    await expect(page).toHaveURL(/\/enter-code/);
+    await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('***--');
+    await page.keyboard.press('1');
+    await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('****-');
+  });
+
+  test("a Spanish panel's welcome stays Spanish through a reload: the first frame's, then the kiosk's", async ({ page, kiosk, sim }) => {
+    Object.assign((sim.state.property as { device: Record<string, unknown> }).device, { language: 'es' });
+    await kiosk.open(page, { model: 'GEN2', waitForHome: false });
+    await expect(page.getByRole('heading', { name: /^¡Bienvenido a / })).toBeVisible();
+    await page.addInitScript(() => {
+      const titles: string[] = [];
+      Object.defineProperty(window, '__titles', { value: titles });
+      new MutationObserver(() => {
+        const title = document.querySelector('h1')?.textContent ?? '';
+        if (title !== '' && title !== titles[titles.length - 1]) titles.push(title);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto(kiosk.url({ model: 'GEN2' }));
+    await expect(page.getByRole('link', { name: /Ingrese un código numérico/ })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __titles: string[] }).__titles)).toEqual(['¡Bienvenido a Maple Court Apartments!']);
+  });
+
+  test('keys typed on the first frame of a second window, which then waits, are dropped: it takes over on home', async ({ page, context, kiosk }) => {
+    await kiosk.open(page, { model: 'GEN2' });
+    const second = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await second.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await second.goto(kiosk.url({ model: 'GEN2' }), { waitUntil: 'commit' });
+    await expect(second.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+    await second.keyboard.press('5');
+    release();
+    await expect(second.getByRole('heading', { name: 'This kiosk is already running in another window' })).toBeVisible();
+    await page.close();
+    await expect(second.getByRole('link', { name: /Enter a numeric code/ })).toBeVisible();
+    await second.waitForTimeout(500);
+    expect(new URL(second.url()).pathname).toBe('/');
+  });
 });

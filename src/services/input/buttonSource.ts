@@ -1,4 +1,5 @@
 import { GAMEPAD_BUTTONS, keyToButton, type Button } from './buttons';
+import { replayEarlyButtons, takeEarlyButtons, type EarlyReplay } from './earlyButtons';
 
 export type ButtonHandler = (button: Button) => void;
 
@@ -14,6 +15,7 @@ export function createButtonSource(win: Window): ButtonSource {
   const handlers = new Set<ButtonHandler>();
   const pressed: boolean[] = [];
   let frame: number | null = null;
+  let replay: EarlyReplay | null = null;
 
   const emit = (button: Button) => handlers.forEach((handler) => handler(button));
 
@@ -48,8 +50,13 @@ export function createButtonSource(win: Window): ButtonSource {
   return {
     subscribe(handler) {
       handlers.add(handler);
+      replay?.screenListens();
       if (handlers.size === 1) {
+        // Presses kept while the first frame showed the welcome come first (none after the first screen).
+        const early = takeEarlyButtons(win);
         win.addEventListener('keydown', onKeyDown);
+        // It ends by itself after the last one, and goes on across a change of screen (none listens for a moment).
+        if (early.length > 0) replay = replayEarlyButtons(win, early, emit);
         win.addEventListener('gamepadconnected', startPolling);
         startPolling();
       }
