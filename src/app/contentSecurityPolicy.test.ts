@@ -53,6 +53,8 @@ describe('Content-Security-Policy', () => {
       'https://*.twilio.com',
       'wss://rtc.telnyx.com',
       'wss://*.rtc.telnyx.com',
+      'https://rtc.telnyx.com',
+      'https://*.rtc.telnyx.com',
       'wss://video.telnyx.com',
     ]);
   });

@@ -3,10 +3,20 @@ import type { AppConfig } from '../config/readConfig';
 /**
  * What the live call providers reach on their own (read from the SDKs): Twilio's
  * voice signalling (voice-js.<edge>.twilio.com) and its call-quality events,
- * Telnyx's SIP gateway (rtc.telnyx.com, or <region>.rtc.telnyx.com) and
- * video rooms (video.telnyx.com). The simulator twins reach none of them.
+ * Telnyx's SIP gateway (rtc.telnyx.com, or <region>.rtc.telnyx.com; the
+ * client posts its call reports to the same host over https when the gateway
+ * asks for them) and video rooms (video.telnyx.com). The simulator twins
+ * reach none of them.
  */
-const LIVE_CALL_SOURCES = ['wss://*.twilio.com', 'https://*.twilio.com', 'wss://rtc.telnyx.com', 'wss://*.rtc.telnyx.com', 'wss://video.telnyx.com'];
+const LIVE_CALL_SOURCES = [
+  'wss://*.twilio.com',
+  'https://*.twilio.com',
+  'wss://rtc.telnyx.com',
+  'wss://*.rtc.telnyx.com',
+  'https://rtc.telnyx.com',
+  'https://*.rtc.telnyx.com',
+  'wss://video.telnyx.com',
+];
 
 type PolicyInput = Pick<AppConfig, 'apiUrl' | 'pusher' | 'hardwareSocketUrl' | 'videoApiUrl' | 'videoApiKey' | 'callProviders' | 'telnyxRtcHost'>;
 
