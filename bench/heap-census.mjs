@@ -58,6 +58,8 @@ export function heapCensus(text) {
     codeBytes: 0,
     scripts: 0,
     functions: 0,
+    /** Machine code of functions: Sparkplug's (baseline, beside the bytecode) and the optimizing compilers' (Maglev, TurboFan). */
+    baselineCode: 0,
     optimizedCode: 0,
     held: Object.fromEntries(SESSION_CLASSES.map((name) => [name, 0])),
     callObjects: 0,
@@ -73,7 +75,8 @@ export function heapCensus(text) {
     else census.objectBytes += graph.selfSize(node);
     if (name === 'system / Script' || name.startsWith('system / Script / ')) census.scripts += 1;
     else if (name === 'system / SharedFunctionInfo' || name.startsWith('system / SharedFunctionInfo / ')) census.functions += 1;
-    else if (name === 'system / Code') census.optimizedCode += 1;
+    else if (name === 'system / Code' && graph.child(node, 'deoptimization_data') !== -1) census.optimizedCode += 1;
+    else if (name === 'system / Code' && graph.child(node, 'bytecode_offset_table') !== -1) census.baselineCode += 1;
     else if (graph.type(node) === 'closure' && CALL_LEG_CHUNK.test(scriptUrl(graph, node)) && madeByACall(graph, node)) census.callObjects += 1;
   }
   return census;

@@ -13,8 +13,8 @@ const HELD_NAMES = { MediaStreamTrack: 'camera tracks', RTCPeerConnection: 'peer
 export const TABLE_HEAD =
   '                               JS heap             DOM     JS event    camera tracks       QR workers                  peer connections       Blink\n' +
   '  checkpoint  sessions      used  per sess.  nodes  listeners  unstopped  uncollected  unterm.  running  uncollected     open  uncollected  heap\n' +
-  '    then, from a heap snapshot: the JS heap as objects and compiled code (per session since the last checkpoint), scripts,\n' +
-  '    functions and machine-code objects V8 holds, and instances held of each class a session creates';
+  '    then, from a heap snapshot: the JS heap as objects and as compiled code (each per session since the last checkpoint);\n' +
+  '    the scripts and functions V8 holds, functions with baseline or optimized machine code; what is held of a session';
 
 /** A checkpoint's lines: the DevTools protocol's figures and the page's counters, then the heap snapshot's census. */
 export function checkpointLines(row, previous) {
@@ -29,7 +29,7 @@ export function checkpointLines(row, previous) {
       `  ${kb(row.embedder).padStart(10)}`,
     `      objects ${kb(row.objectBytes)}${previous ? ` ${rate('objectBytes').trim()}` : ''}, ` +
       `compiled code ${kb(row.codeBytes)}${previous ? ` ${rate('codeBytes').trim()}` : ''}; ` +
-      `${row.scripts} scripts, ${row.functions} functions, ${row.optimizedCode} machine code; held: ${held}, ${row.callObjects} call-leg objects`,
+      `${row.scripts} scripts, ${row.functions} functions, ${row.baselineCode} baseline and ${row.optimizedCode} optimized; held: ${held}, ${row.callObjects} call-leg objects`,
   ];
 }
 
@@ -58,7 +58,7 @@ export function summarize(rows, { sessions, reloads, errors }) {
       `${last.workersReachable} not yet collected after GC; ${last.framesPosted} frames sent`,
     `Peer connections: ${last.peersCreated} created, ${last.peersOpen} open, ${last.peersReachable} not yet collected after GC`,
     `V8 code: ${first.scripts} -> ${last.scripts} scripts, ${first.functions} -> ${last.functions} functions, ` +
-      `${first.optimizedCode} -> ${last.optimizedCode} machine code objects`,
+      `${first.baselineCode} -> ${last.baselineCode} with baseline and ${first.optimizedCode} -> ${last.optimizedCode} with optimized machine code`,
     `Page: ${reloads} reloads, ${errors.console} console errors during the run`,
     'Note: the Blink heap also holds what DevTools records for this CDP session (network request data, kept only\n' +
       'while a debugger is attached) and bounded browser records (resource timing 250, layout shifts 150, 50 history\n' +

@@ -32,8 +32,8 @@
 //
 // Options: sessions as the first argument (`npm run bench:memory -- 500`) or
 // BENCH_CYCLES; BENCH_WARMUP (default 20); BENCH_SETTLE_MS; BENCH_LEGS (below);
-// CHROMIUM_PATH; BENCH_HEAP_SNAPSHOTS=dir writes a .heapsnapshot after warm-up
-// and at the end (DevTools' Memory tab, Comparison); BENCH_SUMMARY=file writes
+// CHROMIUM_PATH; BENCH_HEAP_SNAPSHOTS=dir writes each checkpoint's .heapsnapshot
+// (DevTools' Memory tab, Comparison); BENCH_SUMMARY=file writes
 // the figures as JSON (npm run bench's soak row). Exits 1 when it finds a leak.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -206,7 +206,7 @@ try {
   const t1 = performance.now();
   for (let i = 0; i < CYCLES; i += 1) {
     await cycle(WARMUP + i);
-    if ((i + 1) % CHECK_EVERY === 0 && i + 1 < CYCLES) await measure(`session ${i + 1}`, i + 1);
+    if ((i + 1) % CHECK_EVERY === 0 && i + 1 < CYCLES) await measure(`session ${i + 1}`, i + 1, `session-${i + 1}`);
   }
   const loopMs = performance.now() - t1;
   await measure('end', CYCLES, 'end');
