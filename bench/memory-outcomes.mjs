@@ -8,10 +8,11 @@ const CODES = { granted: { code: '10001', title: 'Access Granted!' }, refused: {
 const NOTIFICATION_GONE_MS = 8000;
 
 /**
- * @param {{ page: import('@playwright/test').Page, sim: object, farEnd: import('@playwright/test').Page | null, reloaded: () => boolean }} options
- *   `farEnd`: the simulator's console, which answers and denies calls; `reloaded`: whether the kiosk's page has loaded again.
+ * @param {{ page: import('@playwright/test').Page, sim: object, farEnd: import('@playwright/test').Page | null, reloaded: () => boolean, roomTwin: boolean }} options
+ *   `farEnd`: the simulator's console, which answers and denies calls; `reloaded`: whether the kiosk's page has loaded again;
+ *   `roomTwin`: calls take the video provider's room (the simulator's twin) rather than a peer connection.
  */
-export function sessionOutcomes({ page, sim, farEnd, reloaded }) {
+export function sessionOutcomes({ page, sim, farEnd, reloaded, roomTwin }) {
   /** BACK on home calls the manager; resolves with the back end's call id once it has the call. */
   async function placeCall() {
     const known = sim.state.calls.length;
@@ -48,7 +49,9 @@ export function sessionOutcomes({ page, sim, farEnd, reloaded }) {
     }
     if (leg === 'call-answered') {
       await farEnd.locator('#call-info', { hasText: `${id} ` }).waitFor();
-      await farEnd.getByRole('button', { name: 'Answer with video' }).click();
+      // The video room twin is answered by the room's event; the peer connection by the console's video.
+      if (roomTwin) sim.callAction('room-answered', id);
+      else await farEnd.getByRole('button', { name: 'Answer with video' }).click();
       await page.waitForFunction(() => document.querySelector('.call-status')?.textContent.startsWith('Connected'), null, { timeout: 10_000 });
     }
     const left = await page.evaluate(async () => {

@@ -31,7 +31,7 @@
 // may be added; DOM nodes and listeners flat; nothing of a session held.
 //
 // Options: sessions as the first argument (`npm run bench:memory -- 500`) or
-// BENCH_CYCLES; BENCH_WARMUP (default 20); BENCH_SETTLE_MS; BENCH_LEGS (below);
+// BENCH_CYCLES; BENCH_WARMUP (default 20); BENCH_SETTLE_MS; BENCH_LEGS (below); BENCH_ROOM_TWIN;
 // CHROMIUM_PATH; BENCH_HEAP_SNAPSHOTS=dir writes each checkpoint's .heapsnapshot
 // (DevTools' Memory tab, Comparison); BENCH_SUMMARY=file writes
 // the figures as JSON (npm run bench's soak row). Exits 1 when it finds a leak.
@@ -55,6 +55,8 @@ const CHECK_EVERY = 50;
 const PROPERTY_EVERY = 10;
 const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
 const SUMMARY = process.env.BENCH_SUMMARY;
+/** BENCH_ROOM_TWIN=1: the property has the video provider (telnyx_enabled), so calls join the video room twin, not a peer connection. */
+const ROOM_TWIN = process.env.BENCH_ROOM_TWIN === '1';
 /**
  * Wait before each measurement. Chromium keeps every getUserMedia() promise,
  * and so the MediaStream it resolved to, alive for 8 s after the call (a
@@ -117,6 +119,7 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
 
+  if (ROOM_TWIN) sim.patchProperty({ featureFlags: { telnyx_enabled: true } });
   await page.goto(`${kiosk.url}/?token=demo-token&model=GEN2`);
   await page.getByRole('heading', { name: /^Welcome to / }).waitFor({ timeout: 20_000 });
   loadsAtStart = loads;
@@ -142,7 +145,7 @@ try {
     await farEnd.waitForFunction(() => !document.getElementById('answer-video').disabled);
   }
 
-  const { callLeg, codeLeg } = sessionOutcomes({ page, sim, farEnd, reloaded: () => loads > loadsAtStart });
+  const { callLeg, codeLeg } = sessionOutcomes({ page, sim, farEnd, reloaded: () => loads > loadsAtStart, roomTwin: ROOM_TWIN });
 
   async function cycle(index) {
     await page.evaluate(roundTrip, LEGS);
@@ -190,7 +193,10 @@ try {
     rows.push(row);
   }
 
-  console.log(`Kiosk memory benchmark: Chromium ${browser.version()}, GEN2 800x480, seeded property, legs ${LEGS.join(',')}`);
+  console.log(
+    `Kiosk memory benchmark: Chromium ${browser.version()}, GEN2 800x480, seeded property, legs ${LEGS.join(',')}` +
+      `, calls ${ROOM_TWIN ? 'in the video room twin' : 'over a peer connection'}`,
+  );
   console.log(
     'A session: 1 2 BACK | DOWN DOWN BACK | GO (camera plays, a frame to the QR worker) BACK, then one outcome in turn: ' +
       `${OUTCOMES.join(', ')}; property-updated every ${PROPERTY_EVERY} sessions (legs not chosen are skipped)`,
