@@ -75,7 +75,7 @@ export function summarize(rows, { sessions, reloads, errors }) {
   if (codeRate >= LIMITS.heap && codeRate >= rate('codeBytes', first, mid)) {
     problems.push(`compiled code grows ${kb(codeRate)} a session and does not level off`);
   }
-  if (last.scripts > first.scripts) problems.push(`${last.scripts - first.scripts} scripts more held (code made at run time)`);
+  if (last.scripts > first.scripts) problems.push(`${last.scripts - first.scripts} scripts more held than after warm-up (code made or loaded during the run)`);
   if (rate('nodes', first) >= LIMITS.nodes) problems.push(`DOM nodes grow ${rate('nodes', first).toFixed(2)} a session`);
   if (rate('listeners', first) >= LIMITS.listeners) problems.push(`event listeners grow ${rate('listeners', first).toFixed(2)} a session`);
   if (last.tracksCreated !== last.tracksStopped) problems.push(`${last.tracksCreated - last.tracksStopped} camera tracks never stopped`);
