@@ -50,8 +50,16 @@ export function sessionOutcomes({ page, sim, farEnd, reloaded, roomTwin }) {
     if (leg === 'call-answered') {
       await farEnd.locator('#call-info', { hasText: `${id} ` }).waitFor();
       // The video room twin is answered by the room's event; the peer connection by the console's video.
-      if (roomTwin) sim.callAction('room-answered', id);
-      else await farEnd.getByRole('button', { name: 'Answer with video' }).click();
+      if (roomTwin) {
+        // The room's event reaches the kiosk only once it has joined the room.
+        const { room_id: room } = sim.state.calls.at(-1);
+        const joined = () => sim.state.channelEvents.some((e) => e.event === 'client-sim-room' && e.data.room_id === room && e.data.action === 'join');
+        for (let i = 0; !joined(); i += 1) {
+          if (i > 400) throw new Error('The kiosk never joined the video room');
+          await sleep(25);
+        }
+        sim.callAction('room-answered', id);
+      } else await farEnd.getByRole('button', { name: 'Answer with video' }).click();
       await page.waitForFunction(() => document.querySelector('.call-status')?.textContent.startsWith('Connected'), null, { timeout: 10_000 });
     }
     const left = await page.evaluate(async () => {

@@ -97,7 +97,10 @@ export async function roundTrip(legs) {
     const notification = q('[role="alertdialog"]');
     if (notification) throw new Error(`${name}: a notification showed (${notification.getAttribute('aria-label')})`);
   };
-  if (!atHome()) throw new Error(`Not on the home screen but on ${location.pathname}`);
+  if (!atHome()) {
+    const shown = q('[role="alertdialog"]')?.getAttribute('aria-label') ?? q('h1')?.textContent;
+    throw new Error(`Not on the home screen but on ${location.pathname} ('${shown ?? ''}')`);
+  }
 
   if (legs.includes('code')) {
     const filled = () => q('.enter-code .code-slots')?.querySelectorAll('.slot-filled').length;
