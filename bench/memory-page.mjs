@@ -125,6 +125,15 @@ export async function roundTrip(legs) {
   }
 }
 
+/**
+ * A checkpoint leaves the kiosk idle on home for longer than its 20 s, and it
+ * shows its guidance: BACK leaves the guidance and does nothing else.
+ */
+export async function leaveGuidance() {
+  if (!document.querySelector('.guidance')) return;
+  await window.__bench.time(() => window.__bench.key('Escape'), () => document.querySelector('.home-links') !== null);
+}
+
 /** Types a whole code on home, a key once the last one shows; resolves with the notification's title, or throws. */
 export async function typeCode(code) {
   const b = window.__bench;

@@ -46,7 +46,7 @@ import { CHROMIUM, CHROMIUM_ARGS, HOST, VIEWPORT, sleep } from './common.mjs';
 import { inPage } from './in-page.mjs';
 import { heapCensus } from './heap-census.mjs';
 import { sessionOutcomes } from './memory-outcomes.mjs';
-import { installCounters, roundTrip } from './memory-page.mjs';
+import { installCounters, leaveGuidance, roundTrip } from './memory-page.mjs';
 import { TABLE_HEAD, checkpointLines, summarize } from './memory-report.mjs';
 
 const CYCLES = Number(process.argv[2] ?? process.env.BENCH_CYCLES ?? 300);
@@ -193,6 +193,7 @@ try {
     for (const line of checkpointLines(row, rows.at(-1))) console.log(line);
     if (SNAPSHOTS && file) console.log(`  (heap snapshot ${path.join(SNAPSHOTS, `${file}.heapsnapshot`)})`);
     rows.push(row);
+    await page.evaluate(leaveGuidance);
   }
 
   console.log(
