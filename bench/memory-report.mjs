@@ -72,8 +72,10 @@ export function summarize(rows, { sessions, reloads, errors }) {
   const objectRate = rate('objectBytes', mid);
   if (objectRate >= LIMITS.heap) problems.push(`JS objects grow ${kb(objectRate)} a session (limit ${kb(LIMITS.heap)})`);
   const codeRate = rate('codeBytes', mid);
-  if (codeRate >= LIMITS.heap && codeRate >= rate('codeBytes', first, mid)) {
-    problems.push(`compiled code grows ${kb(codeRate)} a session and does not level off`);
+  // Without a checkpoint between the first and the last (under 100 sessions) there is no first half to compare with.
+  const firstHalfCodeRate = mid === first ? null : rate('codeBytes', first, mid);
+  if (codeRate >= LIMITS.heap && (firstHalfCodeRate === null || codeRate >= firstHalfCodeRate)) {
+    problems.push(`compiled code grows ${kb(codeRate)} a session and ${firstHalfCodeRate === null ? 'the run is too short to see it' : 'does not'} level off`);
   }
   if (last.scripts > first.scripts) problems.push(`${last.scripts - first.scripts} scripts more held than after warm-up (code made or loaded during the run)`);
   if (rate('nodes', first) >= LIMITS.nodes) problems.push(`DOM nodes grow ${rate('nodes', first).toFixed(2)} a session`);
@@ -92,7 +94,7 @@ export function summarize(rows, { sessions, reloads, errors }) {
   const verdict =
     problems.length === 0
       ? `NO LEAK: JS objects ${perSession(objectRate)} a session after GC (limit ${kb(LIMITS.heap)}), compiled code ` +
-        `${perSession(codeRate)} (${perSession(rate('codeBytes', first, mid))} in the first half); DOM nodes, listeners, ` +
+        `${perSession(codeRate)}${firstHalfCodeRate === null ? '' : ` (${perSession(firstHalfCodeRate)} in the first half)`}; DOM nodes, listeners, ` +
         'camera tracks, QR workers, peer connections and call-leg objects all given back'
       : `LEAK: ${problems.join('; ')}`;
   return { lines, mid, problems, verdict };
