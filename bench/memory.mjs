@@ -31,7 +31,7 @@
 // may be added; DOM nodes and listeners flat; nothing of a session held.
 //
 // Options: sessions as the first argument (`npm run bench:memory -- 500`) or
-// BENCH_CYCLES; BENCH_WARMUP (default 20); BENCH_SETTLE_MS; BENCH_LEGS (below); BENCH_ROOM_TWIN; BENCH_JS_FLAGS;
+// BENCH_CYCLES; BENCH_WARMUP (default 20); BENCH_SETTLE_MS; BENCH_LEGS (below); BENCH_ROOM_TWIN;
 // CHROMIUM_PATH; BENCH_HEAP_SNAPSHOTS=dir writes each checkpoint's .heapsnapshot
 // (DevTools' Memory tab, Comparison); BENCH_SUMMARY=file writes
 // the figures as JSON (npm run bench's soak row). Exits 1 when it finds a leak.
@@ -94,9 +94,7 @@ const env = {
 };
 await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir, env, logLevel: 'error' });
 const kiosk = await startStaticServer({ dir: outDir, port: 0, host: HOST });
-// BENCH_JS_FLAGS: V8 flags for the kiosk's browser, e.g. '--no-sparkplug --no-maglev --no-turbofan' to see the heap without compiled code.
-const jsFlags = process.env.BENCH_JS_FLAGS ? [`--js-flags=${process.env.BENCH_JS_FLAGS}`] : [];
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...jsFlags] });
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 
 // The resident's app for answered and denied calls: the console, in a browser of its own (a page behind another gets no frames).
 const farEndBrowser = LEGS.some((leg) => leg === 'call-answered' || leg === 'call-denied')
