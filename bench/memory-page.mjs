@@ -97,7 +97,10 @@ export async function roundTrip(legs) {
     const notification = q('[role="alertdialog"]');
     if (notification) throw new Error(`${name}: a notification showed (${notification.getAttribute('aria-label')})`);
   };
-  if (!atHome()) throw new Error(`Not on the home screen but on ${location.pathname}`);
+  if (!atHome()) {
+    const shown = q('[role="alertdialog"]')?.getAttribute('aria-label') ?? q('h1')?.textContent;
+    throw new Error(`Not on the home screen but on ${location.pathname} ('${shown ?? ''}')`);
+  }
 
   if (legs.includes('code')) {
     const filled = () => q('.enter-code .code-slots')?.querySelectorAll('.slot-filled').length;
@@ -120,6 +123,15 @@ export async function roundTrip(legs) {
     await step('GO -> scan-qr, video playing, a frame sent to the worker', 'Enter', scanning, 10_000);
     await step('BACK from scan-qr', 'Escape', atHome);
   }
+}
+
+/**
+ * A checkpoint leaves the kiosk idle on home for longer than its 20 s, and it
+ * shows its guidance: BACK leaves the guidance and does nothing else.
+ */
+export async function leaveGuidance() {
+  if (!document.querySelector('.guidance')) return;
+  await window.__bench.time(() => window.__bench.key('Escape'), () => document.querySelector('.home-links') !== null);
 }
 
 /** Types a whole code on home, a key once the last one shows; resolves with the notification's title, or throws. */

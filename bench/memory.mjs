@@ -19,20 +19,21 @@
 // and makes the verdict invalid.
 //
 // After warm-up, every 50 sessions and at the end: a 9 s wait (see SETTLE_MS),
-// forced GC through CDP, then JSHeapUsedSize, DOM Nodes and JSEventListeners
-// (Performance.getMetrics), the camera tracks, QR Workers and peer connections
-// the page created, stopped or closed, and still holds after GC (counted
-// through wrappers installed before the kiosk's code runs, with weak
-// references), and the workers Chromium still runs. Prints the growth per
-// session over the whole run and over its second half, and a verdict: the heap
-// limit (1 KB a session) applies to the second half, since V8 compiles hot
-// code over the first ~100 sessions; DOM nodes, listeners, tracks, workers and
-// peer connections must not grow at all.
+// forced GC through CDP, JSHeapUsedSize, DOM Nodes and JSEventListeners
+// (Performance.getMetrics), the tracks, QR workers and peer connections the
+// page made, stopped or closed and still holds (weak references in wrappers
+// installed before the kiosk's code), the workers Chromium runs, and a heap
+// snapshot's census (heap-census.mjs): the V8 heap as objects and compiled
+// code, the scripts V8 holds, and the tracks, peer connections, workers and
+// call-leg objects still held. Verdict (memory-report.mjs): objects under 1 KB
+// a session over the second half; compiled code, which V8 adds as it optimizes
+// hot functions over the first ~100 sessions, must level off, and no script
+// may be added; DOM nodes and listeners flat; nothing of a session held.
 //
 // Options: sessions as the first argument (`npm run bench:memory -- 500`) or
-// BENCH_CYCLES; BENCH_WARMUP (default 20); BENCH_SETTLE_MS; BENCH_LEGS (below);
-// CHROMIUM_PATH; BENCH_HEAP_SNAPSHOTS=dir writes a .heapsnapshot after warm-up
-// and at the end (DevTools' Memory tab, Comparison); BENCH_SUMMARY=file writes
+// BENCH_CYCLES; BENCH_WARMUP (default 20); BENCH_SETTLE_MS; BENCH_LEGS (below); BENCH_ROOM_TWIN;
+// CHROMIUM_PATH; BENCH_HEAP_SNAPSHOTS=dir writes each checkpoint's .heapsnapshot
+// (DevTools' Memory tab, Comparison); BENCH_SUMMARY=file writes
 // the figures as JSON (npm run bench's soak row). Exits 1 when it finds a leak.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,10 @@ import { startStaticServer } from '../scripts/static-server.mjs';
 import { startSimulator } from '../simulator/server.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, HOST, VIEWPORT, sleep } from './common.mjs';
 import { inPage } from './in-page.mjs';
-import { installCounters, roundTrip, typeCode } from './memory-page.mjs';
+import { heapCensus } from './heap-census.mjs';
+import { sessionOutcomes } from './memory-outcomes.mjs';
+import { installCounters, leaveGuidance, roundTrip } from './memory-page.mjs';
+import { TABLE_HEAD, checkpointLines, summarize } from './memory-report.mjs';
 
 const CYCLES = Number(process.argv[2] ?? process.env.BENCH_CYCLES ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
@@ -51,6 +55,8 @@ const CHECK_EVERY = 50;
 const PROPERTY_EVERY = 10;
 const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
 const SUMMARY = process.env.BENCH_SUMMARY;
+/** BENCH_ROOM_TWIN=1: the property has the video provider (telnyx_enabled), so calls join the video room twin, not a peer connection. */
+const ROOM_TWIN = process.env.BENCH_ROOM_TWIN === '1';
 /**
  * Wait before each measurement. Chromium keeps every getUserMedia() promise,
  * and so the MediaStream it resolved to, alive for 8 s after the call (a
@@ -68,11 +74,6 @@ const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 9000);
  */
 const LEGS = (process.env.BENCH_LEGS ?? 'code,directory,qr,property,granted,call-answered,refused,call-cancelled,call-denied').split(',');
 const OUTCOMES = ['granted', 'call-answered', 'refused', 'call-cancelled', 'call-denied'].filter((leg) => LEGS.includes(leg));
-const CODES = { granted: { code: '10001', title: 'Access Granted!' }, refused: { code: '99999', title: "Sorry, that code didn't work" } };
-/** Longest wait for a notification to go: it is dropped 5 s after it shows. */
-const NOTIFICATION_GONE_MS = 8000;
-/** Verdict thresholds, per session, after GC. */
-const LIMITS = { heap: 1024, nodes: 0.5, listeners: 0.05 };
 
 if (!Number.isInteger(CYCLES) || CYCLES < 1) throw new Error(`Cycles must be a positive integer, got ${process.argv[2] ?? process.env.BENCH_CYCLES}`);
 
@@ -100,9 +101,6 @@ const farEndBrowser = LEGS.some((leg) => leg === 'call-answered' || leg === 'cal
   ? await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
   : null;
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const signed = (value, digits = 1) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
-
 try {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
@@ -121,6 +119,7 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
 
+  if (ROOM_TWIN) sim.patchProperty({ featureFlags: { telnyx_enabled: true } });
   await page.goto(`${kiosk.url}/?token=demo-token&model=GEN2`);
   await page.getByRole('heading', { name: /^Welcome to / }).waitFor({ timeout: 20_000 });
   loadsAtStart = loads;
@@ -146,59 +145,7 @@ try {
     await farEnd.waitForFunction(() => !document.getElementById('answer-video').disabled);
   }
 
-  /** BACK on home calls the manager; resolves with the back end's call id once it has the call. */
-  async function placeCall() {
-    const known = sim.state.calls.length;
-    await page.evaluate(() =>
-      window.__bench.time(
-        () => window.__bench.key('Escape'),
-        () => document.querySelector('.call-status')?.textContent.startsWith('Calling') ?? false,
-      ),
-    );
-    for (let i = 0; sim.state.calls.length === known; i += 1) {
-      if (i > 400) throw new Error('The kiosk never created the call');
-      await sleep(25);
-    }
-    return sim.state.calls.at(-1).id;
-  }
-
-  /** Waits until the notification has been dropped and the kiosk is home again. */
-  async function notificationGone(leg) {
-    // A boolean, not the element: a returned element would be kept alive by Playwright's handle to it.
-    await page.waitForFunction(() => !document.querySelector('[role="alertdialog"]') && document.querySelector('.home-links') !== null, null, {
-      timeout: NOTIFICATION_GONE_MS,
-    });
-    if (loads > loadsAtStart) throw new Error(`${leg}: the page reloaded after the notification`);
-  }
-
-  /** A call that ends by BACK (once placed, or once answered with video), or denied by the far end. */
-  async function callLeg(leg) {
-    const id = await placeCall();
-    if (leg === 'call-denied') {
-      await farEnd.locator('#call-info', { hasText: `${id} ` }).waitFor();
-      sim.callAction('deny', id);
-      await page.getByRole('alertdialog').waitFor();
-      return notificationGone(leg);
-    }
-    if (leg === 'call-answered') {
-      await farEnd.locator('#call-info', { hasText: `${id} ` }).waitFor();
-      await farEnd.getByRole('button', { name: 'Answer with video' }).click();
-      await page.waitForFunction(() => document.querySelector('.call-status')?.textContent.startsWith('Connected'), null, { timeout: 10_000 });
-    }
-    const left = await page.evaluate(async () => {
-      await window.__bench.time(() => window.__bench.key('Escape'), () => document.querySelector('.home-links') !== null);
-      return document.querySelector('[role="alertdialog"]')?.getAttribute('aria-label') ?? null;
-    });
-    if (left) throw new Error(`${leg}: a notification showed (${left})`);
-  }
-
-  /** A whole code typed on home: the notification it must bring, then home again once it is dropped. */
-  async function codeLeg(leg) {
-    const { code, title } = CODES[leg];
-    const shown = await page.evaluate(typeCode, code);
-    if (shown !== title) throw new Error(`${leg}: '${shown}' showed, not '${title}'`);
-    await notificationGone(leg);
-  }
+  const { callLeg, codeLeg } = sessionOutcomes({ page, sim, farEnd, reloaded: () => loads > loadsAtStart, roomTwin: ROOM_TWIN });
 
   async function cycle(index) {
     await page.evaluate(roundTrip, LEGS);
@@ -207,7 +154,22 @@ try {
     if (LEGS.includes('property') && (index + 1) % PROPERTY_EVERY === 0) await propertyUpdated();
   }
 
-  async function measure(label, cyclesDone) {
+  /** A heap snapshot through the DevTools protocol (it collects garbage first), written to SNAPSHOTS as `file` when given. */
+  async function heapSnapshot(file) {
+    const chunks = [];
+    const onChunk = ({ chunk }) => chunks.push(chunk);
+    cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+    const text = chunks.join('');
+    if (SNAPSHOTS && file) {
+      await mkdir(SNAPSHOTS, { recursive: true });
+      await writeFile(path.join(SNAPSHOTS, `${file}.heapsnapshot`), text);
+    }
+    return text;
+  }
+
+  async function measure(label, cyclesDone, file) {
     await sleep(SETTLE_MS);
     for (let i = 0; i < 3; i += 1) await cdp.send('HeapProfiler.collectGarbage');
     const counts = await page.evaluate(() => window.__memory.counts());
@@ -224,35 +186,18 @@ try {
       embedder: usage.embedderHeapUsedSize ?? 0,
       runningWorkers: page.workers().length,
       ...counts,
+      ...heapCensus(await heapSnapshot(file)),
     };
-    const previous = rows.at(-1);
-    const perCycle = previous ? `${signed((row.heap - previous.heap) / 1024 / (cyclesDone - previous.cycles), 2)} KB` : '';
-    console.log(
-      `  ${label.padEnd(13)} ${String(cyclesDone).padStart(6)}  ${kb(row.heap).padStart(10)}  ${perCycle.padStart(9)}` +
-        `  ${String(row.nodes).padStart(5)}  ${String(row.listeners).padStart(9)}` +
-        `  ${`${row.tracksCreated - row.tracksStopped}/${row.tracksCreated}`.padStart(7)}  ${String(row.tracksReachable).padStart(9)}` +
-        `  ${`${row.workersCreated - row.workersTerminated}/${row.workersCreated}`.padStart(7)}  ${String(row.runningWorkers).padStart(7)}` +
-        `  ${String(row.workersReachable).padStart(9)}  ${`${row.peersOpen}/${row.peersCreated}`.padStart(7)}  ${String(row.peersReachable).padStart(9)}` +
-        `  ${kb(row.embedder).padStart(10)}`,
-    );
+    for (const line of checkpointLines(row, rows.at(-1))) console.log(line);
+    if (SNAPSHOTS && file) console.log(`  (heap snapshot ${path.join(SNAPSHOTS, `${file}.heapsnapshot`)})`);
     rows.push(row);
-    return row;
+    await page.evaluate(leaveGuidance);
   }
 
-  async function snapshot(name) {
-    if (!SNAPSHOTS) return;
-    await mkdir(SNAPSHOTS, { recursive: true });
-    const chunks = [];
-    const onChunk = ({ chunk }) => chunks.push(chunk);
-    cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
-    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-    cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
-    const file = path.join(SNAPSHOTS, `${name}.heapsnapshot`);
-    await writeFile(file, chunks.join(''));
-    console.log(`  (heap snapshot ${file})`);
-  }
-
-  console.log(`Kiosk memory benchmark: Chromium ${browser.version()}, GEN2 800x480, seeded property, legs ${LEGS.join(',')}`);
+  console.log(
+    `Kiosk memory benchmark: Chromium ${browser.version()}, GEN2 800x480, seeded property, legs ${LEGS.join(',')}` +
+      `, calls ${ROOM_TWIN ? 'in the video room twin' : 'over a peer connection'}`,
+  );
   console.log(
     'A session: 1 2 BACK | DOWN DOWN BACK | GO (camera plays, a frame to the QR worker) BACK, then one outcome in turn: ' +
       `${OUTCOMES.join(', ')}; property-updated every ${PROPERTY_EVERY} sessions (legs not chosen are skipped)`,
@@ -261,74 +206,28 @@ try {
   for (let i = 0; i < WARMUP; i += 1) await cycle(i);
   console.log(`Warm-up: ${WARMUP} sessions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   console.log(`Each checkpoint: ${SETTLE_MS / 1000} s wait, forced GC, then the figures\n`);
-  console.log('                               JS heap             DOM     JS event    camera tracks       QR workers                  peer connections       Blink');
-  console.log('  checkpoint  sessions      used  per sess.  nodes  listeners  unstopped  uncollected  unterm.  running  uncollected     open  uncollected  heap');
+  console.log(TABLE_HEAD);
   const loadsBefore = loads;
   const consoleErrorsBefore = consoleErrors.length;
-  await measure('after warm-up', 0);
-  await snapshot('after-warmup');
+  await measure('after warm-up', 0, 'after-warmup');
   const t1 = performance.now();
   for (let i = 0; i < CYCLES; i += 1) {
     await cycle(WARMUP + i);
-    if ((i + 1) % CHECK_EVERY === 0 && i + 1 < CYCLES) await measure(`session ${i + 1}`, i + 1);
+    if ((i + 1) % CHECK_EVERY === 0 && i + 1 < CYCLES) await measure(`session ${i + 1}`, i + 1, `session-${i + 1}`);
   }
   const loopMs = performance.now() - t1;
-  await measure('end', CYCLES);
-  await snapshot('end');
+  await measure('end', CYCLES, 'end');
   const reloads = loads - loadsBefore;
 
-  const first = rows[0];
-  const last = rows.at(-1);
-  // The second half: compiling hot code (V8's optimizing tiers) adds to the heap over the first ~100 cycles and then levels off.
-  const mid = rows.find((row) => row.cycles >= CYCLES / 2 && row !== last) ?? first;
-  const rate = (key, from) => (last[key] - from[key]) / (last.cycles - from.cycles);
+  const { lines, mid, problems, verdict } = summarize(rows, {
+    sessions: CYCLES,
+    reloads,
+    errors: { page: errors, console: consoleErrors.length - consoleErrorsBefore },
+  });
   console.log(`\n${CYCLES} sessions in ${(loopMs / 1000).toFixed(1)} s (${(loopMs / CYCLES).toFixed(0)} ms a session, checkpoints excluded)`);
-  console.log(`Growth per session after GC      whole run (0-${CYCLES})   second half (${mid.cycles}-${CYCLES})`);
-  console.log(`  JS heap used                 ${`${signed(rate('heap', first) / 1024, 2)} KB`.padStart(12)}   ${`${signed(rate('heap', mid) / 1024, 2)} KB`.padStart(12)}`);
-  console.log(`  DOM nodes                    ${signed(rate('nodes', first), 2).padStart(12)}   ${signed(rate('nodes', mid), 2).padStart(12)}`);
-  console.log(`  JS event listeners           ${signed(rate('listeners', first), 2).padStart(12)}   ${signed(rate('listeners', mid), 2).padStart(12)}`);
-  console.log(`  Blink heap (see note)        ${`${signed(rate('embedder', first) / 1024, 2)} KB`.padStart(12)}   ${`${signed(rate('embedder', mid) / 1024, 2)} KB`.padStart(12)}`);
-  console.log(
-    `Camera: ${last.gumCalls} getUserMedia calls, ${last.tracksCreated} tracks, ${last.tracksStopped} stopped, ` +
-      `${last.tracksReachable} not yet collected after GC`,
-  );
-  console.log(
-    `QR workers: ${last.workersCreated} created, ${last.workersTerminated} terminated, ${last.runningWorkers} running in Chromium, ` +
-      `${last.workersReachable} not yet collected after GC; ${last.framesPosted} frames sent`,
-  );
-  if (last.peersCreated > 0) {
-    console.log(`Peer connections: ${last.peersCreated} created, ${last.peersOpen} open, ${last.peersReachable} not yet collected after GC`);
-  }
-  console.log(`Page: ${reloads} reloads, ${consoleErrors.length - consoleErrorsBefore} console errors during the run`);
-  console.log(
-    'Note: the Blink heap also holds what DevTools records for this CDP session (network request data, kept only\n' +
-      'while a debugger is attached) and bounded browser records (resource timing 250, layout shifts 150, 50 history\n' +
-      'entries, closed media players for the DevTools Media panel, culled past a fixed event count): its growth is\n' +
-      'shown, not judged.',
-  );
-
-  const problems = [];
-  if (reloads !== 0) problems.push(`the page reloaded ${reloads} times during the run: figures are invalid`);
-  if (errors.length > 0) problems.push(`uncaught errors in the page: ${[...new Set(errors)].join(' | ')}`);
-  const heapRate = rate('heap', mid);
-  if (heapRate >= LIMITS.heap) problems.push(`JS heap grows ${kb(heapRate)} a session (limit ${kb(LIMITS.heap)})`);
-  if (rate('nodes', first) >= LIMITS.nodes) problems.push(`DOM nodes grow ${rate('nodes', first).toFixed(2)} a session`);
-  if (rate('listeners', first) >= LIMITS.listeners) problems.push(`event listeners grow ${rate('listeners', first).toFixed(2)} a session`);
-  if (last.tracksCreated !== last.tracksStopped) problems.push(`${last.tracksCreated - last.tracksStopped} camera tracks never stopped`);
-  if (last.tracksReachable > first.tracksReachable) problems.push(`${last.tracksReachable} camera tracks still held after GC`);
-  if (last.runningWorkers > 0 || last.workersCreated !== last.workersTerminated) {
-    problems.push(`${last.workersCreated - last.workersTerminated} QR workers never terminated (${last.runningWorkers} running)`);
-  }
-  if (last.workersReachable > first.workersReachable) problems.push(`${last.workersReachable} QR worker objects still held after GC`);
-  if (last.peersOpen > 0) problems.push(`${last.peersOpen} peer connections never closed`);
-  if (last.peersReachable > first.peersReachable) problems.push(`${last.peersReachable} peer connections still held after GC`);
-  const verdict =
-    problems.length === 0
-      ? `NO LEAK: JS heap ${signed(heapRate / 1024, 2)} KB a session after GC (limit ${kb(LIMITS.heap)}); ` +
-        'DOM nodes, listeners, camera tracks, QR workers and peer connections all given back'
-      : `LEAK: ${problems.join('; ')}`;
+  for (const line of lines) console.log(line);
   console.log(`\nVerdict: ${verdict}`);
-  if (SUMMARY) await writeFile(SUMMARY, JSON.stringify({ sessions: CYCLES, first, mid, last, reloads, verdict, problems, loopMs }));
+  if (SUMMARY) await writeFile(SUMMARY, JSON.stringify({ sessions: CYCLES, first: rows[0], mid, last: rows.at(-1), reloads, verdict, problems, loopMs }));
   console.log(`Total ${((performance.now() - started) / 1000).toFixed(1)} s`);
   process.exitCode = problems.length === 0 ? 0 : 1;
 } finally {

@@ -123,14 +123,16 @@ export function soakLines(soak) {
   const budget = (met, text) => ({ text, met });
   return [
     line('soak', `JS heap after GC, ${sessions} sessions`, `${kb(first.heap)} -> ${kb(last.heap)} (${heap >= 0 ? '+' : ''}${kb(heap)})`, atMost(heap, BUDGETS.soakHeapBytes, 'growth < 1 MB')),
+    line('soak', 'of which objects; compiled code (heap snapshots)', `${kb(last.objectBytes - first.objectBytes)}; ${kb(last.codeBytes - first.codeBytes)}`),
     line('soak', 'DOM nodes', flat('nodes'), budget(last.nodes <= first.nodes, 'flat')),
     line('soak', 'JS event listeners', flat('listeners'), budget(last.listeners <= first.listeners, 'flat')),
-    line('soak', 'media tracks live / held after GC', `${first.tracksLive}/${first.tracksReachable} -> ${last.tracksLive}/${last.tracksReachable}`,
-      budget(last.tracksLive === 0 && last.tracksReachable <= first.tracksReachable, 'flat')),
-    line('soak', 'workers running / held after GC', `${first.runningWorkers}/${first.workersReachable} -> ${last.runningWorkers}/${last.workersReachable}`,
-      budget(last.runningWorkers === 0 && last.workersReachable <= first.workersReachable, 'flat')),
-    line('soak', 'peer connections open / held after GC', `${first.peersOpen}/${first.peersReachable} -> ${last.peersOpen}/${last.peersReachable}`,
-      budget(last.peersOpen === 0 && last.peersReachable <= first.peersReachable, 'flat')),
+    line('soak', 'media tracks live / held after GC', `${first.tracksLive}/${first.held.MediaStreamTrack} -> ${last.tracksLive}/${last.held.MediaStreamTrack}`,
+      budget(last.tracksLive === 0 && last.held.MediaStreamTrack === 0, 'none')),
+    line('soak', 'workers running / held after GC', `${first.runningWorkers}/${first.held.Worker} -> ${last.runningWorkers}/${last.held.Worker}`,
+      budget(last.runningWorkers === 0 && last.held.Worker === 0, 'none')),
+    line('soak', 'peer connections open / held after GC', `${first.peersOpen}/${first.held.RTCPeerConnection} -> ${last.peersOpen}/${last.held.RTCPeerConnection}`,
+      budget(last.peersOpen === 0 && last.held.RTCPeerConnection === 0, 'none')),
+    line('soak', 'call-leg objects held after GC', `${first.callObjects} -> ${last.callObjects}`, budget(last.callObjects === 0, 'none')),
     line('soak', 'verdict of bench:memory', soak.verdict),
   ];
 }
