@@ -17,30 +17,14 @@ import {
   type SimRecord,
   type Simulator,
 } from './fixtures';
+import { callFromDirectory, seedResident as resident, type SeedResident } from './support/directoryCall';
 
 const DEVICE_ID = 7;
 const NOT_GRANTED = "Sorry, you weren't granted access";
 
-interface SeedResident {
-  id: number;
-  directory_display_name: string;
-  directory_lookup_code: string;
-  directory_phone_country_code: string;
-  directory_phone: string;
-  property_access_code: { code: string } | null;
-}
-
-function resident(sim: Simulator, id: number): SeedResident {
-  const found = (sim.state.property as { residents: SeedResident[] }).residents.find((r) => r.id === id);
-  if (!found) throw new Error(`No resident ${id} in the seed`);
-  return found;
-}
-
-/** On a GEN1 kiosk's home: UP opens the directory, the lookup code calls the resident. */
+/** From a GEN1 kiosk's home, the call screen for the resident. */
 async function callResident(page: Page, who: SeedResident): Promise<void> {
-  await page.keyboard.press('ArrowUp');
-  await expect(page.getByRole('status', { name: 'Lookup code' })).toBeVisible();
-  for (const digit of who.directory_lookup_code) await page.keyboard.press(digit);
+  await callFromDirectory(page, who);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Call ${who.directory_display_name}`);
 }
 
