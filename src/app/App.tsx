@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { PageRouter } from '../hooks/pageAddress';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Splash } from '../features/session/components/Splash';
 import { useOnlineStatus } from '../features/connectivity/useOnlineStatus';
@@ -51,10 +51,10 @@ function Kiosk({ services }: { services: Services }) {
   if (!hasProperty) return <Splash />;
   return (
     <ServicesContext.Provider value={services}>
-      <BrowserRouter useTransitions={false}>
+      <PageRouter>
         <AppRoutes onReload={services.page.reload} />
         <NotificationOverlay />
-      </BrowserRouter>
+      </PageRouter>
     </ServicesContext.Provider>
   );
 }

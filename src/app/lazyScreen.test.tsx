@@ -1,13 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '../hooks/pageAddress';
 import { createTestServices } from '../testing/fakeServices';
 import { lazyScreen } from './lazyScreen';
 import { ServicesContext } from '../store/servicesContext';
 import { makeStore } from './store';
 
 const Directory = () => <h1>call resident</h1>;
+
+/** Home at `/`, the screen under test at `/screen`. */
+function Routed({ screen: Screen }: { screen: ComponentType }) {
+  return useLocation().pathname === '/screen' ? <Screen /> : <p>home</p>;
+}
 
 /** Renders in an async act: React retries a suspended first render only when its act is awaited. */
 async function show(Screen: ComponentType, services = createTestServices()) {
@@ -18,11 +23,8 @@ async function show(Screen: ComponentType, services = createTestServices()) {
     view = render(
       <Provider store={makeStore(services)}>
         <ServicesContext.Provider value={services}>
-          <MemoryRouter initialEntries={['/screen']}>
-            <Routes>
-              <Route path="/" element={<p>home</p>} />
-              <Route path="/screen" element={<Screen />} />
-            </Routes>
+          <MemoryRouter route="/screen">
+            <Routed screen={Screen} />
           </MemoryRouter>
         </ServicesContext.Provider>
       </Provider>,

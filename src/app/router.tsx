@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, useLocation } from '../hooks/pageAddress';
 import { EnterCodeScreen } from '../screens/enter-code/EnterCodeScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
 import { loadGuidance } from '../screens/home/loadGuidance';
@@ -33,14 +33,24 @@ export function preloadScreens(): Promise<void> {
 export function AppRoutes({ onReload }: { onReload: () => void }) {
   return (
     <InstallerAccess>
-      <Routes>
-        <Route path="/" element={<HomeScreen onReload={onReload} />} />
-        <Route path="/enter-code" element={<EnterCodeScreen />} />
-        <Route path="/resident-directory" element={<ResidentDirectoryScreen />} />
-        <Route path="/scan-qr" element={<ScanQrScreen />} />
-        <Route path="/call" element={<CallScreen />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
+      <RoutedScreen onReload={onReload} />
     </InstallerAccess>
   );
+}
+
+function RoutedScreen({ onReload }: { onReload: () => void }) {
+  switch (useLocation().pathname) {
+    case '/':
+      return <HomeScreen onReload={onReload} />;
+    case '/enter-code':
+      return <EnterCodeScreen />;
+    case '/resident-directory':
+      return <ResidentDirectoryScreen />;
+    case '/scan-qr':
+      return <ScanQrScreen />;
+    case '/call':
+      return <CallScreen />;
+    default:
+      return <Navigate to="/" replace />;
+  }
 }

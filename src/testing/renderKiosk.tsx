@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { onTestFinished } from 'vitest';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '../hooks/pageAddress';
 import { appStarted } from '../store/actions';
 import { AppRoutes, preloadScreens } from '../app/router';
 import { ServicesContext } from '../store/servicesContext';
@@ -73,7 +73,7 @@ export function renderKiosk({
   const view = render(
     <Provider store={store}>
       <ServicesContext.Provider value={services}>
-        <MemoryRouter initialEntries={[route]} useTransitions={false}>
+        <MemoryRouter route={route}>
           <AppRoutes onReload={services.page.reload} />
           <NotificationOverlay />
           <LocationProbe />

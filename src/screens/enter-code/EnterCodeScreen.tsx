@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../hooks/pageAddress';
 import { useAppDispatch } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { CodeSlots } from '../../components/CodeSlots';
@@ -19,7 +19,7 @@ import { initialDigits } from './codeEntry';
 export function EnterCodeScreen() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const lockSeconds = useCodeLockSeconds();
   // A digit that opened this screen during a lock is not kept either.
   const [digits, setDigits] = useState(() => (lockSeconds > 0 ? '' : initialDigits(params.get('initialCode'))));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../hooks/pageAddress';
 import { useAppSelector } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
 import { config } from '../../config/config';

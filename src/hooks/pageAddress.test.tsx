@@ -1,0 +1,66 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { Link, Navigate, PageRouter, useLocation, useNavigate, useSearchParams } from './pageAddress';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  const params = useSearchParams();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output>{pathname + search}</output>
+      <span data-testid="resident">{params.get('resident') ?? ''}</span>
+      <Link to="/enter-code?initialCode=1">Enter a code</Link>
+      <button onClick={() => navigate('/scan-qr', { replace: true })}>scan</button>
+    </>
+  );
+}
+
+const here = () => window.location.pathname + window.location.search;
+
+describe('the page address', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/call?resident=7'));
+
+  it('reads the page address and its query', () => {
+    render(<PageRouter><Where /></PageRouter>);
+    expect(screen.getByRole('status')).toHaveTextContent('/call?resident=7');
+    expect(screen.getByTestId('resident')).toHaveTextContent('7');
+  });
+
+  it('a link adds an address in the page; navigate can replace it; the browser going back is followed', () => {
+    const before = window.history.length;
+    render(<PageRouter><Where /></PageRouter>);
+    fireEvent.click(screen.getByRole('link', { name: 'Enter a code' }));
+    expect(here()).toBe('/enter-code?initialCode=1');
+    expect(screen.getByRole('status')).toHaveTextContent('/enter-code?initialCode=1');
+    expect(window.history.length).toBe(before + 1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'scan' }));
+    expect(here()).toBe('/scan-qr');
+    expect(window.history.length).toBe(before + 1);
+
+    act(() => {
+      window.history.replaceState(null, '', '/resident-directory');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('/resident-directory');
+  });
+
+  it('Navigate replaces the address once, also under StrictMode', () => {
+    const before = window.history.length;
+    function Away() {
+      return useLocation().pathname === '/' ? <p>home</p> : <Navigate to="/" replace />;
+    }
+    render(<StrictMode><PageRouter><Away /></PageRouter></StrictMode>);
+    expect(screen.getByText('home')).toBeInTheDocument();
+    expect(here()).toBe('/');
+    expect(window.history.length).toBe(before);
+  });
+
+  it('stops following the browser once unmounted', () => {
+    const view = render(<PageRouter><Where /></PageRouter>);
+    const removed = vi.spyOn(window, 'removeEventListener');
+    view.unmount();
+    expect(removed).toHaveBeenCalledWith('popstate', expect.any(Function));
+  });
+});
