@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { Button } from '../../services/input/buttons';
 import { createButtonSource, type ButtonSource } from '../../services/input/buttonSource';
 
@@ -13,7 +13,8 @@ export function subscribeToButtons(handler: (button: Button) => void): () => voi
 /** Calls `onButton` for each panel button press while the component is mounted (and `enabled`). */
 export function useButtons(onButton: (button: Button) => void, enabled = true): void {
   const latest = useRef(onButton);
-  useEffect(() => {
+  // As the screen commits: a press handed on right after a render (an early press replayed) meets its new state.
+  useLayoutEffect(() => {
     latest.current = onButton;
   });
   // Subscribed as the screen commits, not after it paints: a press right after a screen shows is not lost.
