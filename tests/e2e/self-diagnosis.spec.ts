@@ -8,6 +8,7 @@ import {
   countPusherConnections,
   expect,
   fastForwardUntil,
+  hardwareIn,
   installerScreen,
   KNOWN,
   nextLoad,
@@ -113,6 +114,8 @@ test('access requests waiting over 5 minutes are reported once and listed with t
   await page.clock.fastForward(5_000);
   await reloaded;
   await expect(page.getByRole('heading', WELCOME)).toBeVisible();
+  // The new page has announced itself on the hardware socket: a jump before it connects would time the connection out.
+  await expect.poll(() => hardwareIn(sim, 'detectUrl').length).toBe(2);
   await fastForwardUntil(page, 30_000, async () => expect(faultLogs(sim, 'Access requests are piling up')).toHaveLength(1), { timeout: 30_000 });
   await page.clock.fastForward(120_000);
   expect(faultLogs(sim, 'Access requests are piling up')).toHaveLength(1);
