@@ -5,13 +5,12 @@ import { App } from './app/App';
 import { config } from './config/config';
 import { createServices } from './app/createServices';
 import { logUncaughtErrors } from './app/globalErrors';
-import { becomeOnlyKiosk } from './app/kioskLock';
-import { openIndexedStore } from './app/persistence/indexedStore';
-import { openPersistedStore, type OpenedDatabase } from './app/persistence/persistedStore';
+import { takePanelClaim } from './app/panelClaim';
+import { openPersistedStore } from './app/persistence/persistedStore';
 import { installLockdown } from './app/lockdown';
 import { detectCapabilities } from './lib/capabilities';
 import { startKiosk } from './app/startup';
-import { afterNextFrame } from './lib/afterFirstScreen';
+import { afterFirstScreen } from './lib/afterFirstScreen';
 import { announceStarted } from './boot-guard/startedSignal';
 import { Splash } from './features/session/components/Splash';
 import { StandbyMessage } from './features/session/components/StandbyMessage';
@@ -34,21 +33,14 @@ async function boot(): Promise<void> {
   // The first frame's script (src/first-frame/) painted the welcome from the stored property: the kiosk's first render replaces it.
   if (!hasEarlyButtons(window)) root.render(<Splash />);
   // Another window of this kiosk runs the panel: wait, touching neither the storage nor the hardware.
-  await becomeOnlyKiosk(
-    {
-      locks: capabilities.webLocks ? window.navigator.locks : undefined,
-      storage: window.localStorage,
-      onLeave: (release) => window.addEventListener('pagehide', release, { once: true }),
-    },
-    () => {
-      // Presses typed on the first frame are not for this window: it may take over much later.
-      takeEarlyButtons(window);
-      root.render(<StandbyMessage />);
-      announceStarted(document);
-    },
-  );
-  mark('kiosk-lock');
-  const database = await openDatabase();
+  const claim = takePanelClaim(window);
+  claim.onWaiting(() => {
+    // Presses typed on the first frame are not for this window: it may take over much later.
+    takeEarlyButtons(window);
+    root.render(<StandbyMessage />);
+    announceStarted(document);
+  });
+  const database = await claim.opened;
   mark('database-read');
   const { store, services, flush } = openPersistedStore(
     window.localStorage,
@@ -66,7 +58,7 @@ async function boot(): Promise<void> {
   mark('store-made');
   const appLogger = services.logger.child('app');
   logUncaughtErrors(window, appLogger);
-  startKiosk(store, launch, window, (start) => void afterNextFrame().then(start));
+  startKiosk(store, launch, window, (start) => void afterFirstScreen().then(start));
   mark('kiosk-started');
   // The service worker's download of the whole build waits until this page has its own files.
   await panelLanguageLoaded(selectDeviceSettings(store.getState()).language);
@@ -93,17 +85,6 @@ async function panelLanguageLoaded(language: Language): Promise<void> {
   let timer: number | undefined;
   await Promise.race([loadCatalogue(language), new Promise((resolve) => (timer = window.setTimeout(resolve, 1000)))]);
   window.clearTimeout(timer);
-}
-
-/** The kiosk's database with what it holds, or null: then everything is kept in `localStorage`. */
-async function openDatabase(): Promise<OpenedDatabase | null> {
-  const store = await openIndexedStore(capabilities.indexedDb ? window.indexedDB : undefined);
-  try {
-    return store ? { store, parts: await store.read() } : null;
-  } catch {
-    store?.close();
-    return null;
-  }
 }
 
 void boot();

@@ -9,6 +9,7 @@ import { selectToken } from '../features/session/sessionSlice';
 import { useStrings } from '../features/session/useStrings';
 import { useAppSelector } from '../store/hooks';
 import { AppRoutes, preloadScreens } from './router';
+import { whenIdle } from '../lib/afterFirstScreen';
 import { ServicesContext } from '../store/servicesContext';
 import type { Services } from '../store/services';
 
@@ -36,9 +37,8 @@ function Kiosk({ services }: { services: Services }) {
   useOnlineStatus();
   useEffect(() => {
     if (!hasProperty) return undefined;
-    // After the first screen has painted, so its start is not slowed down.
-    const timer = window.setTimeout(() => void preloadScreens(), 0);
-    return () => window.clearTimeout(timer);
+    // Once the page is idle after the first screen: neither it nor a press typed on the first frame waits for this code.
+    return whenIdle(() => void preloadScreens());
   }, [hasProperty]);
 
   if (!token) {

@@ -1,4 +1,4 @@
-import { afterFirstScreen, afterNextFrame, FRAME_TIMEOUT_MS, IDLE_TIMEOUT_MS } from './afterFirstScreen';
+import { afterFirstScreen, afterNextFrame, FRAME_TIMEOUT_MS, IDLE_TIMEOUT_MS, whenIdle } from './afterFirstScreen';
 
 describe('afterFirstScreen', () => {
   it('waits for an idle moment, at most the idle timeout', async () => {
@@ -17,6 +17,20 @@ describe('afterFirstScreen', () => {
     const setTimeout = vi.fn((callback: () => void) => (callback(), 1));
     await afterFirstScreen({ setTimeout } as unknown as Window);
     expect(setTimeout).toHaveBeenCalledWith(expect.any(Function), 0);
+  });
+});
+
+describe('whenIdle', () => {
+  it('is cancelled by what it returns, with or without requestIdleCallback', () => {
+    const cancelIdleCallback = vi.fn();
+    whenIdle(vi.fn(), { requestIdleCallback: () => 7, cancelIdleCallback } as unknown as Window)();
+    expect(cancelIdleCallback).toHaveBeenCalledWith(7);
+    vi.useFakeTimers();
+    const callback = vi.fn();
+    whenIdle(callback, window)();
+    vi.runAllTimers();
+    vi.useRealTimers();
+    expect(callback).not.toHaveBeenCalled();
   });
 });
 

@@ -8,10 +8,17 @@ export const IDLE_TIMEOUT_MS = 2000;
  * wait for the next task.
  */
 export function afterFirstScreen(win: Window = window): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
-    else win.setTimeout(resolve, 0);
-  });
+  return new Promise((resolve) => void whenIdle(resolve, win));
+}
+
+/** Calls `callback` as afterFirstScreen resolves; returns what cancels it. */
+export function whenIdle(callback: () => void, win: Window = window): () => void {
+  if (typeof win.requestIdleCallback === 'function') {
+    const id = win.requestIdleCallback(() => callback(), { timeout: IDLE_TIMEOUT_MS });
+    return () => win.cancelIdleCallback(id);
+  }
+  const timer = win.setTimeout(callback, 0);
+  return () => win.clearTimeout(timer);
 }
 
 /** Longest wait for a frame: a page that is not shown produces none. */

@@ -44,46 +44,45 @@ const committed = (transaction: IDBTransaction): Promise<void> =>
  * `timeoutMs`: some embedded engines hang instead of failing). The kiosk
  * then keeps everything in `localStorage`, as before it had a database.
  */
-export async function openIndexedStore(factory: IDBFactory | undefined, timeoutMs = 3000): Promise<IndexedStore | null> {
-  if (!factory) return null;
+export function openIndexedStore(factory: IDBFactory | undefined, timeoutMs = 3000): Promise<IndexedStore | null> {
+  if (!factory) return Promise.resolve(null);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
+  // Promises, not async functions, here and below: the first frame's ES5 script opens the database too, and would carry a generator runtime.
+  return new Promise<IDBDatabase | null>((resolve, reject) => {
     const request = factory.open(DATABASE, 1);
     request.onupgradeneeded = () => {
       request.result.createObjectStore(QUEUE, { autoIncrement: true });
       request.result.createObjectStore(PARTS);
     };
-    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
-    const db = await Promise.race([done(request), timeout]);
-    // Opened too late: close it once it does open, so it holds no upgrade back.
-    if (!db) request.onsuccess = () => request.result.close();
-    return db ? storeOn(db) : null;
-  } catch {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
+    done(request).then(resolve, reject);
+    timer = setTimeout(() => {
+      // Opened too late: close it once it does open, so it holds no upgrade back.
+      request.onsuccess = () => request.result.close();
+      resolve(null);
+    }, timeoutMs);
+  })
+    .then((db) => (db ? storeOn(db) : null))
+    .catch(() => null)
+    .finally(() => clearTimeout(timer));
 }
 
 function storeOn(db: IDBDatabase): IndexedStore {
   // Another tab of a newer kiosk upgrading the database: let it.
   db.onversionchange = () => db.close();
   return {
-    async read() {
+    read() {
       const transaction = db.transaction([QUEUE, PARTS], 'readonly');
       const queueStore = transaction.objectStore(QUEUE);
       const partStore = transaction.objectStore(PARTS);
-      const [keys, values, partNames, partValues] = await Promise.all([
-        done(queueStore.getAllKeys()),
-        done(queueStore.getAll()),
-        done(partStore.getAllKeys()),
-        done(partStore.getAll()),
-      ]);
-      const parts: Record<string, unknown> = {};
-      partNames.forEach((name, index) => (parts[String(name)] = partValues[index]));
-      return { queue: keys.map((key, index) => ({ key, value: values[index] })), parts };
+      return Promise.all([done(queueStore.getAllKeys()), done(queueStore.getAll()), done(partStore.getAllKeys()), done(partStore.getAll())]).then(
+        ([keys, values, partNames, partValues]) => {
+          const parts: Record<string, unknown> = {};
+          partNames.forEach((name, index) => (parts[String(name)] = partValues[index]));
+          return { queue: keys.map((key, index) => ({ key, value: values[index] })), parts };
+        },
+      );
     },
-    async updateQueue(add, remove) {
+    updateQueue(add, remove) {
       const transaction = db.transaction(QUEUE, 'readwrite');
       const store = transaction.objectStore(QUEUE);
       const keys: IDBValidKey[] = [];
@@ -98,12 +97,11 @@ function storeOn(db: IDBDatabase): IndexedStore {
         // An operation refused at once (a value that cannot be cloned, an engine out of room): none of the rest is kept either.
         transaction.abort();
         stored.catch(() => undefined);
-        throw error;
+        return Promise.reject(error);
       }
-      await stored;
-      return keys;
+      return stored.then(() => keys);
     },
-    async putPart(name, value) {
+    putPart(name, value) {
       const transaction = db.transaction(PARTS, 'readwrite');
       const stored = committed(transaction);
       try {
@@ -111,9 +109,9 @@ function storeOn(db: IDBDatabase): IndexedStore {
       } catch (error) {
         transaction.abort();
         stored.catch(() => undefined);
-        throw error;
+        return Promise.reject(error);
       }
-      await stored;
+      return stored;
     },
     close: () => db.close(),
   };

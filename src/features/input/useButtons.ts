@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import type { Button } from '../../services/input/buttons';
 import { createButtonSource, type ButtonSource } from '../../services/input/buttonSource';
 
@@ -6,7 +7,7 @@ let source: ButtonSource | null = null;
 
 /** Subscribes to every panel button press (keyboard, keypad, gamepad); returns the unsubscribe. */
 export function subscribeToButtons(handler: (button: Button) => void): () => void {
-  source ??= createButtonSource(window);
+  source ??= createButtonSource(window, (press) => flushSync(press));
   return source.subscribe(handler);
 }
 

@@ -11,7 +11,7 @@ export interface ButtonSource {
   subscribe(handler: ButtonHandler): () => void;
 }
 
-export function createButtonSource(win: Window): ButtonSource {
+export function createButtonSource(win: Window, handOn: (press: () => void) => void = (press) => press()): ButtonSource {
   const handlers = new Set<ButtonHandler>();
   const pressed: boolean[] = [];
   let frame: number | null = null;
@@ -56,7 +56,7 @@ export function createButtonSource(win: Window): ButtonSource {
         const early = takeEarlyButtons(win);
         win.addEventListener('keydown', onKeyDown);
         // It ends by itself after the last one, and goes on across a change of screen (none listens for a moment).
-        if (early.length > 0) replay = replayEarlyButtons(win, early, emit);
+        if (early.length > 0) replay = replayEarlyButtons(win, early, (button) => handOn(() => emit(button)));
         win.addEventListener('gamepadconnected', startPolling);
         startPolling();
       }

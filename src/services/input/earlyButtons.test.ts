@@ -43,6 +43,24 @@ describe('buttons pressed while the first frame shows the welcome', () => {
     expect(home).toEqual(['4']);
   });
 
+  it("are handed on through the source's handOn (the kiosk renders each at once, as it does a key press), the live presses after them not", async () => {
+    keepEarlyButtons(window);
+    press('8');
+    const handedOn: Button[] = [];
+    const seen: Button[] = [];
+    const source = createButtonSource(window, (emit) => {
+      const before = seen.length;
+      emit();
+      handedOn.push(...seen.slice(before));
+    });
+    const unsubscribe = source.subscribe((button) => seen.push(button));
+    await vi.waitFor(() => expect(seen).toEqual(['8']));
+    press('9');
+    expect(seen).toEqual(['8', '9']);
+    expect(handedOn).toEqual(['8']);
+    unsubscribe();
+  });
+
   it('keeps nothing once taken, and stops listening', () => {
     keepEarlyButtons(window);
     expect(takeEarlyButtons(window)).toEqual([]);

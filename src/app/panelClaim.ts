@@ -1,0 +1,88 @@
+import { detectCapabilities } from '../lib/capabilities';
+import { becomeOnlyKiosk } from './kioskLock';
+import { openIndexedStore, type IndexedStore } from './persistence/indexedStore';
+import type { OpenedDatabase } from './persistence/persistedStore';
+
+/**
+ * The waits of a start that need none of the kiosk's code: this page becoming
+ * the only kiosk of its origin (kioskLock.ts), then the database opened and
+ * read. The first frame's script (src/first-frame/) starts them as the page
+ * loads, so they run while the bundle is still loading; the bundle takes them
+ * over, or starts them itself where the first frame's script did not run.
+ */
+export interface PanelClaim {
+  /** The database with what it holds (null: everything is kept in `localStorage`), once this page holds the kiosk lock. */
+  opened: Promise<OpenedDatabase | null>;
+  /** Runs `callback` when another window runs the panel and this one waits for it: at once if it already waits. */
+  onWaiting(callback: () => void): void;
+}
+
+/** The two scripts are built apart: they meet on this property of the window. */
+const GLOBAL = '__kioskPanelClaim';
+type Holder = Window & { [GLOBAL]?: PanelClaim };
+
+export function claimPanel(win: Window): PanelClaim {
+  const capabilities = detectCapabilities(win);
+  let waiting = false;
+  const callbacks: Array<() => void> = [];
+  const held = becomeOnlyKiosk(
+    {
+      locks: capabilities.webLocks ? win.navigator.locks : undefined,
+      storage: win.localStorage,
+      onLeave: (release) => win.addEventListener('pagehide', release, { once: true }),
+    },
+    () => {
+      waiting = true;
+      callbacks.splice(0).forEach((callback) => callback());
+    },
+  );
+  const open = () => openIndexedStore(capabilities.indexedDb ? win.indexedDB : undefined);
+  // Opening reads nothing, so it starts at once; reading waits for the lock, so no other window writes meanwhile.
+  const early = open();
+  const opened = held.then(() => {
+    mark(win, 'kiosk-lock');
+    if (!waiting) return early.then(readDatabase);
+    // After a wait (minutes, days) the database is opened anew: a newer kiosk's upgrade meanwhile closed the early connection.
+    void early.then((store) => store?.close());
+    return open().then(readDatabase);
+  });
+  return {
+    opened: opened.then((database) => {
+      mark(win, 'database-read');
+      return database;
+    }),
+    onWaiting(callback) {
+      if (waiting) callback();
+      else callbacks.push(callback);
+    },
+  };
+}
+
+/** Start-up milestones for bench/start-profile.mjs, as main.tsx marks its own. */
+function mark(win: Window, name: string): void {
+  win.performance?.mark?.(`kiosk:${name}`);
+}
+
+/** The database with what it holds, or null: then everything is kept in `localStorage`. */
+function readDatabase(store: IndexedStore | null): Promise<OpenedDatabase | null> | null {
+  if (!store) return null;
+  return store.read().then(
+    (parts) => ({ store, parts }),
+    () => {
+      store.close();
+      return null;
+    },
+  );
+}
+
+/** Starts the claim for the bundle to take (the first frame's script, as the page loads). */
+export function claimPanelEarly(win: Window): void {
+  (win as Holder)[GLOBAL] = claimPanel(win);
+}
+
+/** The claim the first frame's script started, or one started now. */
+export function takePanelClaim(win: Window): PanelClaim {
+  const early = (win as Holder)[GLOBAL];
+  delete (win as Holder)[GLOBAL];
+  return early ?? claimPanel(win);
+}
