@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { App } from './app/App';
 import { config } from './config/config';
 import { createServices } from './app/createServices';
 import { logUncaughtErrors } from './app/globalErrors';
-import { takePanelClaim } from './app/panelClaim';
+import { readDatabase, takePanelClaim } from './app/panelClaim';
 import { openPersistedStore } from './app/persistence/persistedStore';
 import { installLockdown } from './app/lockdown';
 import { detectCapabilities } from './lib/capabilities';
@@ -40,9 +41,8 @@ async function boot(): Promise<void> {
     root.render(<StandbyMessage />);
     announceStarted(document);
   });
-  const database = await claim.opened;
-  mark('database-read');
-  const { store, services, flush } = openPersistedStore(
+  await claim.held;
+  const { store, services, flush, ready } = openPersistedStore(
     window.localStorage,
     (getState) =>
       createServices(config, {
@@ -53,23 +53,28 @@ async function boot(): Promise<void> {
         },
         capabilities,
       }),
-    database,
+    // The queue and the property data: read once the first screen is shown, so neither the read nor their checks hold it up.
+    claim.opened.then((database) => afterFirstScreen().then(() => readDatabase(database))),
   );
   mark('store-made');
   const appLogger = services.logger.child('app');
   logUncaughtErrors(window, appLogger);
-  startKiosk(store, launch, window, (start) => void afterFirstScreen().then(start));
+  // The effects (the queue sent, the property loaded, the sockets) once the database's parts are in, and the first screen is shown.
+  startKiosk(store, launch, window, (start) => void Promise.all([ready, afterFirstScreen()]).then(start));
   mark('kiosk-started');
   // The service worker's download of the whole build waits until this page has its own files.
   await panelLanguageLoaded(selectDeviceSettings(store.getState()).language);
   if (document.readyState === 'complete') services.page.keepForOffline();
   else window.addEventListener('load', () => services.page.keepForOffline(), { once: true });
-  root.render(
-    <StrictMode>
-      <Provider store={store}>
-        <App services={services} />
-      </Provider>
-    </StrictMode>,
+  // At once, not in a task of its own: a task could let the database's answer in first.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <Provider store={store}>
+          <App services={services} />
+        </Provider>
+      </StrictMode>,
+    ),
   );
   mark('render-called');
   // The bundle runs on this engine: the boot guard (src/boot-guard/) stands down.

@@ -2,7 +2,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { createFakeLocks } from '../testing/fakeLocks';
 import { createMemoryStorage } from '../testing/memoryStorage';
 import { KIOSK_LOCK } from './kioskLock';
-import { claimPanel, claimPanelEarly, takePanelClaim } from './panelClaim';
+import { claimPanel, claimPanelEarly, readDatabase, takePanelClaim } from './panelClaim';
 import { openIndexedStore } from './persistence/indexedStore';
 
 /** A page's window, as far as the claim reads it: its locks, storage and database, shared with other pages of the panel through `panel`. */
@@ -29,12 +29,12 @@ async function queued(indexedDB: IDBFactory, request: unknown) {
   store?.close();
 }
 
-describe("the panel's claim (kiosk lock, then the database read)", () => {
+describe("the panel's claim (the kiosk lock, and the database opened)", () => {
   it('holds the kiosk lock and hands over what the database holds', async () => {
     const shared = panel();
     await queued(shared.indexedDB, { user_code: '12345' });
     const claim = claimPanel(page(shared));
-    const database = await claim.opened;
+    const database = await readDatabase(await claim.opened);
     expect(shared.locks.held.has(KIOSK_LOCK)).toBe(true);
     expect(database?.parts.queue.map(({ value }) => value)).toEqual([{ user_code: '12345' }]);
     database?.store.close();
@@ -42,7 +42,7 @@ describe("the panel's claim (kiosk lock, then the database read)", () => {
 
   it('a second window says it waits, reads nothing meanwhile, and reads what the first one left once it takes over', async () => {
     const shared = panel();
-    const first = await claimPanel(page(shared)).opened;
+    const first = await readDatabase(await claimPanel(page(shared)).opened);
     const second = claimPanel(page(shared));
     const waiting = vi.fn();
     second.onWaiting(waiting);
@@ -55,7 +55,7 @@ describe("the panel's claim (kiosk lock, then the database read)", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(database).toBe('not yet');
     shared.locks.release(KIOSK_LOCK);
-    const opened = await second.opened;
+    const opened = await readDatabase(await second.opened);
     expect(opened?.parts.queue.map(({ value }) => value)).toEqual([{ user_code: '54321' }]);
     // Told late, a waiting window still hears it.
     const late = vi.fn();
@@ -69,7 +69,7 @@ describe("the panel's claim (kiosk lock, then the database read)", () => {
     const win = page(shared);
     claimPanelEarly(win);
     const early = takePanelClaim(win);
-    (await early.opened)?.store.close();
+    (await early.opened)?.close();
     expect(shared.locks.held.has(KIOSK_LOCK)).toBe(true);
     const own = takePanelClaim(win);
     expect(own).not.toBe(early);

@@ -5,14 +5,16 @@ import type { OpenedDatabase } from './persistence/persistedStore';
 
 /**
  * The waits of a start that need none of the kiosk's code: this page becoming
- * the only kiosk of its origin (kioskLock.ts), then the database opened and
- * read. The first frame's script (src/first-frame/) starts them as the page
- * loads, so they run while the bundle is still loading; the bundle takes them
- * over, or starts them itself where the first frame's script did not run.
+ * the only kiosk of its origin (kioskLock.ts), and the database opened. The
+ * first frame's script (src/first-frame/) starts them as the page loads, so
+ * they run while the bundle is still loading; the bundle takes them over, or
+ * starts them itself where the first frame's script did not run.
  */
 export interface PanelClaim {
-  /** The database with what it holds (null: everything is kept in `localStorage`), once this page holds the kiosk lock. */
-  opened: Promise<OpenedDatabase | null>;
+  /** Resolves once this page is the only running kiosk of its origin. */
+  held: Promise<unknown>;
+  /** The database (null: everything is kept in `localStorage`), once this page holds the kiosk lock: read it with readDatabase. */
+  opened: Promise<IndexedStore | null>;
   /** Runs `callback` when another window runs the panel and this one waits for it: at once if it already waits. */
   onWaiting(callback: () => void): void;
 }
@@ -41,16 +43,14 @@ export function claimPanel(win: Window): PanelClaim {
   const early = open();
   const opened = held.then(() => {
     mark(win, 'kiosk-lock');
-    if (!waiting) return early.then(readDatabase);
+    if (!waiting) return early;
     // After a wait (minutes, days) the database is opened anew: a newer kiosk's upgrade meanwhile closed the early connection.
     void early.then((store) => store?.close());
-    return open().then(readDatabase);
+    return open();
   });
   return {
-    opened: opened.then((database) => {
-      mark(win, 'database-read');
-      return database;
-    }),
+    held,
+    opened,
     onWaiting(callback) {
       if (waiting) callback();
       else callbacks.push(callback);
@@ -63,11 +63,14 @@ function mark(win: Window, name: string): void {
   win.performance?.mark?.(`kiosk:${name}`);
 }
 
-/** The database with what it holds, or null: then everything is kept in `localStorage`. */
-function readDatabase(store: IndexedStore | null): Promise<OpenedDatabase | null> | null {
-  if (!store) return null;
+/** What the database holds, with it; null where there is none or it cannot be read: then everything is kept in `localStorage`. */
+export function readDatabase(store: IndexedStore | null, win: Window = window): Promise<OpenedDatabase | null> {
+  if (!store) return Promise.resolve(null);
   return store.read().then(
-    (parts) => ({ store, parts }),
+    (parts) => {
+      mark(win, 'database-read');
+      return { store, parts };
+    },
     () => {
       store.close();
       return null;

@@ -11,7 +11,7 @@ import { createTestServices } from '../../testing/fakeServices';
 import { rawProperty } from '../../testing/fixtures';
 import { createMemoryStorage } from '../../testing/memoryStorage';
 import { openIndexedStore, type IndexedStore } from './indexedStore';
-import { openPersistedStore } from './persistedStore';
+import { openPersistedStore, type OpenedDatabase } from './persistedStore';
 
 withApiServer();
 
@@ -127,6 +127,77 @@ describe('the queue and the property data in the database', () => {
     expect(await first.flush()).toBe(true);
     first.store.dispose();
     expect(selectQueuedAccessRequests((await load()).store.getState())).toEqual(many.slice(500));
+  });
+});
+
+describe('a start that renders before the database is read', () => {
+  /** A page load as main.tsx makes it: the store at once, the database's parts handed over when `read` is called. */
+  async function startBeforeRead({ storage, factory }: ReturnType<typeof panel>) {
+    const indexed = (await openIndexedStore(factory))!;
+    let read!: () => Promise<void>;
+    const database = new Promise<OpenedDatabase>((resolve) => (read = async () => resolve({ store: indexed, parts: await indexed.read() })));
+    const opened = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'), database);
+    onTestFinished(() => opened.store.dispose());
+    return { ...opened, indexed, read: async () => (await read(), await opened.ready) };
+  }
+
+  it("starts on the property core (no directory yet); the stored queue and property join once read, a request queued meanwhile after them, nothing rewritten", async () => {
+    const shared = panel();
+    const first = await shared.load();
+    first.store.dispatch(propertyLoaded({ data: property(), twimlToken: 'twiml-1' }));
+    first.store.dispatch(accessRequestQueued(request('10001', 1)));
+    expect(await first.flush()).toBe(true);
+    first.store.dispose();
+
+    const page = await startBeforeRead(shared);
+    const starting = page.store.getState();
+    // Home, code entry and the gate work from the core.
+    expect(selectPropertyData(starting)?.property.public_name).toBe(property().property.public_name);
+    expect(selectPropertyData(starting)?.residents).toEqual([]);
+    expect(isValidEnteredCode(selectValidCodes(starting), '10002')).toBe(true);
+    page.store.dispatch(accessRequestQueued(request('10002', 2)));
+    const puts = vi.spyOn(page.indexed, 'putPart');
+    const updates = vi.spyOn(page.indexed, 'updateQueue');
+    await page.read();
+
+    expect(selectQueuedAccessRequests(page.store.getState())).toEqual([request('10001', 1), request('10002', 2)]);
+    expect(page.store.getState().property).toEqual({ data: property(), twimlToken: 'twiml-1' });
+    expect(await page.flush()).toBe(true);
+    // Only the request queued meanwhile is written; the property data read back is not written again.
+    expect(updates.mock.calls).toEqual([[[request('10002', 2)], []]]);
+    expect(puts).not.toHaveBeenCalled();
+    page.store.dispose();
+    expect((await shared.load()).database.parts.queue.map((record) => record.value)).toEqual([request('10001', 1), request('10002', 2)]);
+  });
+
+  it('writes a part read back clean that changed before the read, and waits for the read to flush', async () => {
+    const shared = panel();
+    const first = await shared.load();
+    first.store.dispatch(launchParamsRead({ token: 'abc', model: 'GEN2', unknownModel: false }));
+    expect(await first.flush()).toBe(true);
+    first.store.dispose();
+
+    const page = await startBeforeRead(shared);
+    page.store.dispatch(launchParamsRead({ token: 'def', model: 'GEN2', unknownModel: false }));
+    let flushed: boolean | null = null;
+    void page.flush().then((result) => (flushed = result));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(flushed).toBeNull();
+    expect(shared.storage.getItem(KEY('session'))).toContain('"abc"');
+    await page.read();
+    await vi.waitFor(() => expect(flushed).toBe(true));
+    expect(shared.storage.getItem(KEY('session'))).toContain('"def"');
+  });
+
+  it('closed before the read: the database is closed and nothing is written', async () => {
+    const shared = panel();
+    const page = await startBeforeRead(shared);
+    const close = vi.spyOn(page.indexed, 'close');
+    page.store.dispatch(accessRequestQueued(request('10001', 1)));
+    page.store.dispose();
+    await page.read();
+    expect(close).toHaveBeenCalled();
+    expect(await page.flush()).toBe(false);
   });
 });
 

@@ -3,16 +3,19 @@ import type { Services } from '../../store/services';
 import { withPropertyCore } from '../../features/property/propertyCoreSlice';
 import { makeStore, type AppStore } from '../store';
 import type { IndexedParts, IndexedStore } from './indexedStore';
-import { startSavingIndexed } from './indexedSaver';
-import { readIndexedParts } from './readIndexedParts';
-import { LEGACY_KEY, loadStoredState, storageKey } from './loadStoredState';
-import { startSavingState } from './stateSaver';
+import { startSavingIndexed, type IndexedSaver } from './indexedSaver';
+import { readIndexedParts, type LargeParts } from './readIndexedParts';
+import { LEGACY_KEY, loadStoredState, storageKey, type StoredState } from './loadStoredState';
+import { startSavingState, type StateSaver } from './stateSaver';
+import { storedPartsRead } from '../../store/actions';
 
 export interface PersistedStore<S extends Services> {
   store: AppStore;
   services: S;
   /** Writes everything not yet stored; true when nothing but what the back end sends again is left unstored. */
   flush(): Promise<boolean>;
+  /** Resolves once the database's parts are in the store and every part is being saved. */
+  ready: Promise<void>;
 }
 
 /** The database opened and read before the store is made; null where the kiosk keeps everything in `localStorage`. */
@@ -29,37 +32,98 @@ const LARGE_PARTS = ['accessQueue', 'property'] as const;
  * Builds the services with a way to read the state (the API token), and
  * sends what had to be reset to the back-end log. Call once this page holds
  * the kiosk lock; `store.dispose()` also stops the saving.
+ *
+ * The store is made at once from `localStorage`, where the small parts are:
+ * the session, and the property core that home, code entry and the gate work
+ * from. The database (`database`, still being read) holds the queue and the
+ * property data: they join the store when it has been read (`ready`), and
+ * saving starts then. Until then the property data is the core's (no
+ * directory, as after a storage too full to keep it) and a request queued
+ * meanwhile comes after the stored ones.
  */
 export function openPersistedStore<S extends Services>(
   storage: Storage,
   makeServices: (getState: () => RootState) => S,
-  database: OpenedDatabase | null = null,
+  database: OpenedDatabase | null | Promise<OpenedDatabase | null> = null,
 ): PersistedStore<S> {
   const stored = loadStoredState(storage);
-  const large = database ? readIndexedParts(database.parts, stored.state) : null;
-  if (large) {
-    stored.state.accessQueue = large.accessQueue;
-    stored.state.property = large.property;
-    stored.problems.push(...large.problems);
-  }
+  const local = { ...stored.state };
   Object.assign(stored.state, withPropertyCore(stored.state.property, stored.state.propertyCore));
   let store: AppStore | null = null;
   const services = makeServices(() => (store as AppStore).getState());
   const made = makeStore(services, stored.state);
   store = made;
+  const started = made.getState();
   const log = services.logger.child('stored-state').error;
+  let saving: Savers | null = null;
+  let disposed = false;
+
+  /** The database's parts joined to the store, then saving started. */
+  const join = (opened: OpenedDatabase | null) => {
+    if (disposed) return opened?.store.close();
+    const large = opened ? readIndexedParts(opened.parts, local) : null;
+    if (large) made.dispatch(storedPartsRead(joined(large, started, made.getState(), local.propertyCore)));
+    saving = startSaving(made, { storage, log, stored, started, large, opened });
+  };
+  const ready = database instanceof Promise ? database.then(join) : Promise.resolve(join(database));
+
+  const dispose = made.dispose;
+  made.dispose = () => {
+    disposed = true;
+    dispose();
+    saving?.stop();
+  };
+  return {
+    store: made,
+    services,
+    ready: ready.then(() => undefined),
+    flush: async () => {
+      await ready;
+      return saving ? saving.local.flush() && (saving.indexed ? await saving.indexed.flush() : true) : false;
+    },
+  };
+}
+
+/**
+ * What the store holds once the database's parts join it: the stored queue,
+ * then what was queued since the page started; the stored property data (and
+ * the core made from it, for a kiosk that stored none) unless data came meanwhile.
+ */
+function joined(large: LargeParts, started: RootState, now: RootState, storedCore: RootState['propertyCore'] | undefined) {
+  const queuedSince = now.accessQueue.items.slice(started.accessQueue.items.length);
+  const keepsStarted = now.property === started.property && large.property !== undefined;
+  const withCore = keepsStarted ? withPropertyCore(large.property, storedCore) : {};
+  return {
+    accessQueue: [...large.accessQueue.items, ...queuedSince],
+    property: withCore.property,
+    propertyCore: now.propertyCore === started.propertyCore && withCore.propertyCore !== storedCore ? withCore.propertyCore : undefined,
+  };
+}
+
+interface Savers {
+  local: StateSaver;
+  indexed: IndexedSaver | null;
+  stop(): void;
+}
+
+function startSaving(
+  made: AppStore,
+  { storage, log, stored, started, large, opened }: { storage: Storage; log: (message: string, meta?: unknown) => void; stored: StoredState; started: RootState; large: LargeParts | null; opened: OpenedDatabase | null },
+): Savers {
   const local = startSavingState(made, {
     storage,
     log,
     clean: stored.clean,
+    // The parts read back clean are as the page started with them: a change since is still to be written.
+    initial: started,
     // With a database, the legacy item goes once the database holds its queue too (below).
     legacy: stored.legacy && !large,
     skip: large ? LARGE_PARTS : [],
   });
   const indexed =
-    database && large
+    opened && large
       ? startSavingIndexed(made, {
-          indexed: database.store,
+          indexed: opened.store,
           keys: large.keys,
           stored: large.storedQueue,
           unreadable: large.unreadable,
@@ -72,12 +136,14 @@ export function openPersistedStore<S extends Services>(
           },
         })
       : null;
-  if (stored.problems.length > 0) log('Stored state could not all be read back; those parts were reset', stored.problems);
-  const dispose = made.dispose;
-  made.dispose = () => {
-    dispose();
-    local.stop();
-    void (indexed?.stop() ?? Promise.resolve()).then(() => database?.store.close());
+  const problems = [...stored.problems, ...(large?.problems ?? [])];
+  if (problems.length > 0) log('Stored state could not all be read back; those parts were reset', problems);
+  return {
+    local,
+    indexed,
+    stop() {
+      local.stop();
+      void (indexed?.stop() ?? Promise.resolve()).then(() => opened?.store.close());
+    },
   };
-  return { store: made, services, flush: async () => local.flush() && (indexed ? await indexed.flush() : true) };
 }

@@ -18,6 +18,8 @@ interface Options {
   log: (message: string, meta?: unknown) => void;
   /** Parts read back exactly as they are: nothing to write for them yet. */
   clean?: readonly StoredKey[];
+  /** The state the clean parts were read into (the store's state now by default). */
+  initial?: RootState;
   /** The legacy item is still there: removed once every part is written. */
   legacy?: boolean;
   /** Parts kept elsewhere (the database): never written here. */
@@ -40,7 +42,7 @@ const describe = (error: unknown) => (error instanceof Error ? `${error.name}: $
  * reload can wait); when storage is full, refetchable parts are removed from
  * it to make room for the others.
  */
-export function startSavingState(store: Store, { storage, log, clean = [], legacy = false, skip = [], retryMs = SAVE_RETRY_MS }: Options): StateSaver {
+export function startSavingState(store: Store, { storage, log, clean = [], initial = store.getState(), legacy = false, skip = [], retryMs = SAVE_RETRY_MS }: Options): StateSaver {
   const written: Partial<Record<StoredKey, unknown>> = {};
   /** Failed attempts in the current streak of each failing part. */
   const failures = new Map<StoredKey, number>();
@@ -48,7 +50,6 @@ export function startSavingState(store: Store, { storage, log, clean = [], legac
   const givenUp = new Set<StoredKey>();
   let legacyLeft = legacy;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const initial = store.getState();
   for (const key of clean) written[key] = initial[key];
 
   const pending = (state: RootState) => PARTS.filter((key) => !givenUp.has(key) && !skip.includes(key) && written[key] !== state[key]);

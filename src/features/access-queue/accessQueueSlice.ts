@@ -2,6 +2,7 @@ import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import * as v from 'valibot';
 import type { AccessRequest } from '../../services/api/apiClient';
 import { flag, parseEach, text } from '../../services/api/answerSchemas';
+import { storedPartsRead } from '../../store/actions';
 import { withoutEchoed } from './accessRequestKey';
 
 export type { AccessRequest };
@@ -60,6 +61,11 @@ export const accessQueueSlice = createSlice({
       const head = items.slice(0, removed.size).every((item) => removed.has(item));
       state.items = handedOver(head ? items.slice(removed.size) : items.filter((item) => !removed.has(item)));
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(storedPartsRead, (state, { payload }) => {
+      state.items = handedOver([...payload.accessQueue]);
+    });
   },
   selectors: {
     selectQueuedAccessRequests: (state): AccessRequest[] => (Array.isArray(state.items) ? state.items : NO_REQUESTS),

@@ -1,4 +1,5 @@
 import { createSlice, original } from '@reduxjs/toolkit';
+import { storedPartsRead } from '../../store/actions';
 import { propertyLoaded, type PropertyState } from './propertySlice';
 import type { Device, PropertyData, PropertyMeta } from './types';
 import { deriveGateCodes, type GateCodes } from './validCodes';
@@ -37,6 +38,7 @@ export const propertyCoreSlice = createSlice({
       if (held?.property === data.property && held.device === data.device && held.standing === standing && held.guests === guests) return undefined;
       return coreOf(data);
     });
+    builder.addCase(storedPartsRead, (state, { payload }) => payload.propertyCore ?? state);
   },
 });
 

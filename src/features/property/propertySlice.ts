@@ -1,5 +1,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isRecord } from '../../services/json';
+import { storedPartsRead } from '../../store/actions';
 import type { PropertyData } from './types';
 
 export interface PropertyState {
@@ -26,6 +27,7 @@ export const propertySlice = createSlice({
       // A response without a token keeps the one we had.
       if (payload.twimlToken) state.twimlToken = payload.twimlToken;
     });
+    builder.addCase(storedPartsRead, (state, { payload }) => payload.property ?? state);
   },
   selectors: {
     selectPropertyData: (state) => (isPropertyData(state.data) ? state.data : null),
