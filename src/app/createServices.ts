@@ -65,7 +65,10 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
       () =>
         afterFirstScreen()
           .then(() => import('../services/sound/howlerSound'))
-          .then(({ createHowlerSound }) => createHowlerSound({ urlFor: (name) => soundUrl(name, getSettings().language), log: soundLog })),
+          // The fifth digit's sounds are ready before it: their loading is not in that key press.
+          .then(({ createHowlerSound }) =>
+            createHowlerSound({ urlFor: (name) => soundUrl(name, getSettings().language), log: soundLog, preload: ['gateOpen', 'sorryCode'] }),
+          ),
       soundLog,
     ),
     call: {

@@ -60,6 +60,15 @@ describe('createHowlerSound', () => {
     expect(FakeHowl.all.map(({ options }) => options.src)).toEqual(SOUND_NAMES.map((name) => [`/sounds/${name}.wav`]));
   });
 
+  it("loads the preloaded sounds at once (nothing played), and plays those Howls later without creating others", () => {
+    const sound = createHowlerSound({ HowlImpl: FakeHowl, prepareAudio: vi.fn(), preload: ['gateOpen', 'sorryCode'] });
+    expect(FakeHowl.all.map(({ options }) => options.src)).toEqual([['/sounds/gateOpen.wav'], ['/sounds/sorryCode.wav']]);
+    expect(FakeHowl.all.map((howl) => howl.plays)).toEqual([0, 0]);
+    sound.play('gateOpen');
+    expect(FakeHowl.all).toHaveLength(2);
+    expect(howlFor('gateOpen').plays).toBe(1);
+  });
+
   it('creates the audio context when it is created, before any sound is played', () => {
     const { prepareAudio } = setup();
     expect(prepareAudio).toHaveBeenCalledTimes(1);

@@ -19,6 +19,8 @@ export interface HowlerSoundOptions {
   prepareAudio?: () => void;
   /** Load and play failures are reported here; sounds are never worth an exception. */
   log?: (message: string, meta?: unknown) => void;
+  /** Sounds loaded and decoded at once rather than at their first play. */
+  preload?: readonly SoundName[];
 }
 
 interface Sound {
@@ -30,7 +32,10 @@ interface Sound {
 
 /**
  * Plays the kiosk's sounds with howler. Each Howl is created on the first play
- * of its sound: the panel is too weak to decode every file at startup. The
+ * of its sound (the panel is too weak to decode every file at startup), but
+ * for `preload`'s: creating a Howl loads and decodes its file, several
+ * milliseconds on the panel that would otherwise land in the key press that
+ * plays it. The
  * audio context is created at once: on the panel that takes tens of
  * milliseconds, which at the first sound would hold up the screen that goes
  * with it ('Access Granted!' after the fifth digit, on every page load).
@@ -41,6 +46,7 @@ export function createHowlerSound({
   HowlImpl = Howl,
   prepareAudio = () => void Howler.volume(),
   log,
+  preload = [],
 }: HowlerSoundOptions = {}): SoundService {
   const sounds = new Map<SoundName, Sound>();
   try {
@@ -85,6 +91,14 @@ export function createHowlerSound({
     if (sound.retry) sound.howl.off('unlock', sound.retry);
     sound.retry = null;
     sound.howl.stop();
+  }
+
+  for (const name of preload) {
+    try {
+      soundFor(name);
+    } catch (error) {
+      log?.(`Sound ${name} could not be loaded`, error);
+    }
   }
 
   return {
