@@ -10,8 +10,9 @@ export const MISSING_TOKEN_MESSAGE = 'Gate Kiosk: the API token is not defined. 
  * Runs once stored state is back: applies the query string, hides the token
  * from the address bar, and starts the effects only when a token is known,
  * when `startEffects` calls back (at once by default; main.tsx once the
- * first screen is on screen, so the property load, the sockets and their
- * work do not hold it back).
+ * database's parts are in the store and the page is idle after the first
+ * screen, so the property load, the sockets and their work do not hold it
+ * back).
  */
 export function startKiosk(
   store: AppStore,
