@@ -88,10 +88,10 @@ export function inputLines({ codeDigits, firstDigit, pages }) {
   });
 }
 
-/** The decoder the kiosk's QR worker uses today. */
+/** The decoder the kiosk's QR worker uses on an engine that compiles WebAssembly (every Chromium here); jsQR is its fallback. */
 function kioskDecoder() {
   const worker = readFileSync(new URL('../src/services/qr/qrDecoder.worker.ts', import.meta.url), 'utf8');
-  return worker.includes("from 'zxing-wasm") ? 'zxing-wasm' : 'jsQR';
+  return /import\(['"]\.\/zxingReader['"]\)/.test(worker) ? 'zxing-wasm' : 'jsQR';
 }
 
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
