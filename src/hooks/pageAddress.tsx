@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { afterNextFrame } from '../lib/afterFirstScreen';
 
 /**
  * The screen's address (path and query) and the way to another one: all the
@@ -41,12 +40,9 @@ export function PageRouter({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('popstate', changed);
   }, []);
   const go = useCallback((to: string, replace: boolean) => {
-    setLocation(locationOf(to));
-    // After the screen's frame: a history entry costs milliseconds on a panel, and a kiosk shows no address bar.
-    void afterNextFrame().then(() => {
-      if (replace) window.history.replaceState(null, '', to);
-      else window.history.pushState(null, '', to);
-    });
+    if (replace) window.history.replaceState(null, '', to);
+    else window.history.pushState(null, '', to);
+    setLocation(read());
   }, []);
   const address = useMemo<Address>(() => ({ location, go }), [location, go]);
   return <AddressContext.Provider value={address}>{children}</AddressContext.Provider>;
