@@ -111,6 +111,8 @@ test.describe('offline boot', () => {
       if (response.url().startsWith(sim.url)) api.push({ status: response.status(), fromServiceWorker: response.fromServiceWorker() });
     });
     await waitForHardwareSocket(sim);
+    // A visitor meets a settled panel: what loads after the first screen (the lazy screens) has loaded.
+    await page.waitForLoadState('networkidle');
     // The notification's reload, still offline, boots from the cache again.
     await reloadBy(page, sim, async () => {
       await typeCode(page, KNOWN.residentCode);
