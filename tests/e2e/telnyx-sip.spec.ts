@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
 import { callFromDirectory, seedResident } from './support/directoryCall';
-import { openPhone } from './support/phone';
+import { openPhone, phoneOpensGate } from './support/phone';
 
 test.use({ callProviders: 'live' });
 
@@ -56,12 +56,7 @@ test('the phone answers the SIP leg: connected with its audio playing, its appro
   await expect.poll(() => phone.hearsKiosk()).toBe(true);
 
   // The resident approves: the back end's sip-message open.
-  sim.callAction('phone-open');
-  await expect(notification(page).getByRole('heading')).toHaveText('Access Granted!');
-  const code = who.property_access_code!.code;
-  const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
-  expect(wiegand.params).toEqual([0, code]);
-  await waitForRecord('hardware', (r) => r.gateOpening?.code === code);
+  await phoneOpensGate(page, sim, waitForRecord, who.property_access_code!.code);
   // The kiosk hangs up its leg on the way out.
   await expect.poll(() => sent(sim, 'telnyx_rtc.bye').length).toBe(1);
   await expect.poll(() => phone.state()).toBe('ended by the kiosk');

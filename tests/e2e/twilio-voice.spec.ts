@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, fastForwardUntil, hardwareIn, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
 import { callFromDirectory, seedResident, type SeedResident } from './support/directoryCall';
-import { openPhone } from './support/phone';
+import { openPhone, phoneOpensGate } from './support/phone';
 import { connectSrcAllows, recordPlayedMedia, routeTwilioVoice, streamAudioPlaying, type TwilioTraffic } from './support/twilioVoice';
 
 test.use({ callProviders: 'live' });
@@ -81,12 +81,7 @@ test('the phone answers the voice leg: connected with its audio playing, its app
   await expect.poll(() => phone.hearsKiosk()).toBe(true);
 
   // The resident approves: the back end's sip-message open.
-  sim.callAction('phone-open');
-  await expect(notification(page).getByRole('heading')).toHaveText('Access Granted!');
-  const code = who.property_access_code!.code;
-  const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
-  expect(wiegand.params).toEqual([0, code]);
-  await waitForRecord('hardware', (r) => r.gateOpening?.code === code);
+  await phoneOpensGate(page, sim, waitForRecord, who.property_access_code!.code);
   // The kiosk hangs up its leg on the way out.
   await expect.poll(() => sent(sim, 'hangup').map((m: SimRecord) => m.payload.callsid)).toEqual([await phone.callId()]);
   await expect.poll(() => phone.state()).toBe('ended by the kiosk');

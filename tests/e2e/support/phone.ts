@@ -8,7 +8,8 @@
 //   kiosk's answer comes back.
 // - Voice leg (`/twilio-voice/far-end`): the kiosk's invite arrives with its
 //   offer; the phone's answer goes back to the kiosk.
-import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type { WaitForRecord } from '../fixtures';
 import type { Simulator } from './simulator';
 
 export type PhoneLeg = 'sip' | 'voice';
@@ -67,4 +68,13 @@ export async function openPhone(context: BrowserContext, sim: Simulator, leg: Ph
         return (await phone.readAudioBytes()) > before;
       }),
   };
+}
+
+/** The resident approves on the phone (the back end's sip-message `open`): Access Granted!, then `code`'s wiegand and the gate opening. */
+export async function phoneOpensGate(page: Page, sim: Simulator, waitForRecord: WaitForRecord, code: string): Promise<void> {
+  sim.callAction('phone-open');
+  await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText('Access Granted!');
+  const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
+  expect(wiegand.params).toEqual([0, code]);
+  await waitForRecord('hardware', (r) => r.gateOpening?.code === code);
 }
