@@ -96,6 +96,8 @@ test.describe('the token', () => {
     sim.closeHardwareSocket();
     await page.clock.fastForward(60_000);
     await expect.poll(() => records(sim, 'logs').length).toBeGreaterThanOrEqual(4);
+    // The channel subscribes once the start's effects run, after the stored queue is read: its failure may come last.
+    await expect.poll(() => JSON.stringify(records(sim, 'logs'))).toContain('Real-time channel subscription failed');
     const logs = JSON.stringify(records(sim, 'logs'));
     expect(logs).toContain('Property data could not be loaded');
     expect(logs).toContain('Real-time channel subscription failed');
