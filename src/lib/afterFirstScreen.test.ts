@@ -37,34 +37,49 @@ describe('whenIdle', () => {
 describe('afterNextFrame', () => {
   const page = () => {
     let frame!: () => void;
-    const timers: Array<{ callback: () => void; ms: number }> = [];
+    const timers: Array<{ callback: () => void; ms: number; cleared: boolean }> = [];
     const win = {
       requestAnimationFrame: vi.fn((callback: () => void) => ((frame = callback), 7)),
       cancelAnimationFrame: vi.fn(),
-      setTimeout: vi.fn((callback: () => void, ms: number) => timers.push({ callback, ms })),
-      clearTimeout: vi.fn(),
+      setTimeout: vi.fn((callback: () => void, ms: number) => timers.push({ callback, ms, cleared: false })),
+      clearTimeout: vi.fn((id?: number) => {
+        if (id) timers[id - 1]!.cleared = true;
+      }),
     };
-    return { win: win as unknown as Window & typeof win, frame: () => frame(), timers };
+    /** Fires the timers of `ms` that were not cleared. */
+    const fire = (ms: number) => timers.filter((timer) => timer.ms === ms && !timer.cleared).forEach((timer) => timer.callback());
+    return { win: win as unknown as Window & typeof win, frame: () => frame(), fire };
   };
 
-  it('resolves in the task after the next frame, and stops its timeout', async () => {
-    const { win, frame, timers } = page();
-    const resolved = vi.fn();
-    void afterNextFrame(win).then(resolved);
+  it('calls back in the task after the next frame, and stops its timeout', () => {
+    const { win, frame, fire } = page();
+    const called = vi.fn();
+    afterNextFrame(called, win);
     frame();
-    await Promise.resolve();
-    expect(resolved).not.toHaveBeenCalled();
-    timers.find(({ ms }) => ms === 0)?.callback();
-    await vi.waitFor(() => expect(resolved).toHaveBeenCalled());
-    expect(win.clearTimeout).toHaveBeenCalledWith(1);
+    expect(called).not.toHaveBeenCalled();
+    fire(0);
+    fire(FRAME_TIMEOUT_MS);
+    expect(called).toHaveBeenCalledTimes(1);
   });
 
-  it('resolves after the timeout when no frame comes (a page not shown), and cancels the frame', async () => {
-    const { win, timers } = page();
-    const resolved = vi.fn();
-    void afterNextFrame(win).then(resolved);
-    timers.find(({ ms }) => ms === FRAME_TIMEOUT_MS)?.callback();
-    await vi.waitFor(() => expect(resolved).toHaveBeenCalled());
+  it('calls back after the timeout when no frame comes (a page not shown), and cancels the frame', () => {
+    const { win, fire } = page();
+    const called = vi.fn();
+    afterNextFrame(called, win);
+    fire(FRAME_TIMEOUT_MS);
+    expect(called).toHaveBeenCalledTimes(1);
     expect(win.cancelAnimationFrame).toHaveBeenCalledWith(7);
+  });
+
+  it('never calls back once cancelled, before or after the frame', () => {
+    const { win, frame, fire } = page();
+    const called = vi.fn();
+    afterNextFrame(called, win)();
+    const cancelledLater = afterNextFrame(called, win);
+    frame();
+    cancelledLater();
+    fire(0);
+    fire(FRAME_TIMEOUT_MS);
+    expect(called).not.toHaveBeenCalled();
   });
 });

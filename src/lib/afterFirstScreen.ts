@@ -25,17 +25,24 @@ export function whenIdle(callback: () => void, win: Window = window): () => void
 export const FRAME_TIMEOUT_MS = 100;
 
 /**
- * Resolves in the task after the next frame (what was rendered before it is
- * on screen by then), or after FRAME_TIMEOUT_MS when no frame comes.
+ * Calls `callback` in the task after the next frame (what was rendered before
+ * it is on screen by then), or after FRAME_TIMEOUT_MS when no frame comes;
+ * returns what cancels it.
  */
-export function afterNextFrame(win: Window = window): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = win.setTimeout(done, FRAME_TIMEOUT_MS);
-    const frame = win.requestAnimationFrame(() => win.setTimeout(done, 0));
-    function done() {
-      win.clearTimeout(timer);
-      win.cancelAnimationFrame(frame);
-      resolve();
-    }
+export function afterNextFrame(callback: () => void, win: Window = window): () => void {
+  let after: number | undefined;
+  const timer = win.setTimeout(done, FRAME_TIMEOUT_MS);
+  const frame = win.requestAnimationFrame(() => {
+    after = win.setTimeout(done, 0);
   });
+  function cancel() {
+    win.clearTimeout(timer);
+    win.clearTimeout(after);
+    win.cancelAnimationFrame(frame);
+  }
+  function done() {
+    cancel();
+    callback();
+  }
+  return cancel;
 }

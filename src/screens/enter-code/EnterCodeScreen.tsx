@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../hooks/pageAddress';
 import { useAppDispatch } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
@@ -14,6 +14,7 @@ import { useDevice } from '../../features/session/useDevice';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit, type Digit } from '../../services/input/buttons';
+import { afterNextFrame } from '../../lib/afterFirstScreen';
 import { initialDigits } from './codeEntry';
 
 export function EnterCodeScreen() {
@@ -23,22 +24,27 @@ export function EnterCodeScreen() {
   const lockSeconds = useCodeLockSeconds();
   // A digit that opened this screen during a lock is not kept either.
   const [digits, setDigits] = useState(() => (lockSeconds > 0 ? '' : initialDigits(params.get('initialCode'))));
+  // Set by the fifth digit: the code's outcome is being shown.
+  const [leaving, setLeaving] = useState(false);
   const { t, touch, model, cancel } = useDevice();
   useSpokenPrompt(prompts.enterCode(model));
   const goHome = () => navigate('/');
+  // The outcome's notification covers the whole screen: the fifth digit's frame paints it alone, and home
+  // renders under it in the task after that frame rather than in the key press.
+  useEffect(() => (leaving ? afterNextFrame(() => navigate('/')) : undefined), [leaving, navigate]);
 
   useIdleTimeout(goHome);
 
   const addDigit = (digit: Digit) => {
-    if (lockSeconds > 0) return;
+    if (lockSeconds > 0 || leaving) return;
     const code = digits + digit;
     if (code.length < ACCESS_CODE_LENGTH) {
       setDigits(code);
       return;
     }
     setDigits('');
+    setLeaving(true);
     dispatch(codeEntered({ code, source: 'keypad' }));
-    goHome();
   };
 
   useButtons((button) => {
