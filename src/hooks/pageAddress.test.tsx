@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Link, Navigate, PageRouter, useLocation, useNavigate, useSearchParams } from './pageAddress';
 
@@ -27,16 +27,18 @@ describe('the page address', () => {
     expect(screen.getByTestId('resident')).toHaveTextContent('7');
   });
 
-  it('a link adds an address in the page; navigate can replace it; the browser going back is followed', () => {
+  it('a link adds an address in the page; navigate can replace it; the browser going back is followed', async () => {
     const before = window.history.length;
     render(<PageRouter><Where /></PageRouter>);
     fireEvent.click(screen.getByRole('link', { name: 'Enter a code' }));
-    expect(here()).toBe('/enter-code?initialCode=1');
+    // The screen at once, its address after the frame that shows it.
     expect(screen.getByRole('status')).toHaveTextContent('/enter-code?initialCode=1');
+    expect(here()).toBe('/call?resident=7');
+    await waitFor(() => expect(here()).toBe('/enter-code?initialCode=1'));
     expect(window.history.length).toBe(before + 1);
 
     fireEvent.click(screen.getByRole('button', { name: 'scan' }));
-    expect(here()).toBe('/scan-qr');
+    await waitFor(() => expect(here()).toBe('/scan-qr'));
     expect(window.history.length).toBe(before + 1);
 
     act(() => {
@@ -46,21 +48,33 @@ describe('the page address', () => {
     expect(screen.getByRole('status')).toHaveTextContent('/resident-directory');
   });
 
-  it('Navigate replaces the address once, also under StrictMode', () => {
+  it('Navigate replaces the address once, also under StrictMode', async () => {
     const before = window.history.length;
     function Away() {
       return useLocation().pathname === '/' ? <p>home</p> : <Navigate to="/" replace />;
     }
     render(<StrictMode><PageRouter><Away /></PageRouter></StrictMode>);
     expect(screen.getByText('home')).toBeInTheDocument();
-    expect(here()).toBe('/');
+    await waitFor(() => expect(here()).toBe('/'));
     expect(window.history.length).toBe(before);
   });
 
-  it('stops following the browser once unmounted', () => {
+  it('two screens opened in one frame leave their addresses in that order', async () => {
+    const before = window.history.length;
+    render(<PageRouter><Where /></PageRouter>);
+    fireEvent.click(screen.getByRole('link', { name: 'Enter a code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'scan' }));
+    await waitFor(() => expect(here()).toBe('/scan-qr'));
+    expect(window.history.length).toBe(before + 1);
+  });
+
+  it('stops following the browser once unmounted, and writes no address after', async () => {
     const view = render(<PageRouter><Where /></PageRouter>);
     const removed = vi.spyOn(window, 'removeEventListener');
+    fireEvent.click(screen.getByRole('link', { name: 'Enter a code' }));
     view.unmount();
     expect(removed).toHaveBeenCalledWith('popstate', expect.any(Function));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(here()).toBe('/call?resident=7');
   });
 });

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { afterNextFrame } from '../lib/afterFirstScreen';
 
 /**
  * The screen's address (path and query) and the way to another one: all the
@@ -31,18 +32,32 @@ function locationOf(to: string): PageLocation {
   return { pathname: url.pathname, search: url.search };
 }
 
-/** The page's own address: the history API, and the back and forward buttons a browser might have. */
+/**
+ * The page's own address: the history API, and the back and forward buttons a browser might have.
+ * A new screen renders at once and its address is written after the frame that shows it: on the panel,
+ * writing history took milliseconds of the key press that opened the screen.
+ */
 export function PageRouter({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState<PageLocation>(read);
+  const unwritten = useRef(new Set<() => void>());
   useEffect(() => {
     const changed = () => setLocation(read());
+    const pending = unwritten.current;
     window.addEventListener('popstate', changed);
-    return () => window.removeEventListener('popstate', changed);
+    return () => {
+      window.removeEventListener('popstate', changed);
+      pending.forEach((cancel) => cancel());
+    };
   }, []);
   const go = useCallback((to: string, replace: boolean) => {
-    if (replace) window.history.replaceState(null, '', to);
-    else window.history.pushState(null, '', to);
-    setLocation(read());
+    setLocation(locationOf(to));
+    // In the order asked for: each waits for the same frame, and the first to ask writes first.
+    const cancel = afterNextFrame(() => {
+      unwritten.current.delete(cancel);
+      if (replace) window.history.replaceState(null, '', to);
+      else window.history.pushState(null, '', to);
+    });
+    unwritten.current.add(cancel);
   }, []);
   const address = useMemo<Address>(() => ({ location, go }), [location, go]);
   return <AddressContext.Provider value={address}>{children}</AddressContext.Provider>;
