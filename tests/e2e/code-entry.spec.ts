@@ -119,7 +119,9 @@ test.describe('code entry', () => {
         await expect.poll(() => hardwareIn(sim, 'enable_relay1').length, { message: `relay for ${code}` }).toBe(openings);
         expect(hardwareIn(sim, 'wiegand').at(-1)?.params).toEqual([0, code]);
       }
-      // The overlay goes after 5 s and the page reloads (docs/rules.md#r2-2-5).
+      // The overlay goes after 5 s and the page reloads (docs/rules.md#r2-2-5); home and its address are
+      // under it by then, as on a panel, where the 5 s pass in real time.
+      await expect(page).toHaveURL((url) => url.pathname === '/');
       const reloaded = nextLoad(page);
       await page.clock.fastForward(5_000);
       await reloaded;

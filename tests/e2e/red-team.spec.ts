@@ -38,6 +38,9 @@ function notificationExpiry(page: Page, sim: Simulator) {
   const pusher = countPusherConnections(page);
   return async () => {
     const connections = pusher.established;
+    // Home renders under the notification after the frame that shows it, and its address after the next:
+    // both before the 5 s are skipped, as on a panel, where they pass in real time.
+    await expect(page).toHaveURL((url) => url.pathname === '/');
     const reloaded = nextLoad(page);
     await page.clock.fastForward(5_000);
     await reloaded;
