@@ -1,6 +1,10 @@
 import { Howl, Howler, type HowlOptions } from 'howler';
 import type { SoundName, SoundService } from './types';
 
+// The kiosk's sounds play through Web Audio (where there is none, howler makes each its own element). Howler's
+// pool of spare HTML5 audio elements would never be used: ten of them made in the first key press of every page.
+Howler.html5PoolSize = 0;
+
 /** The part of howler's Howl this service uses, so tests can inject a small fake. */
 export interface HowlLike {
   play(): number;
