@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { Link, Navigate, PageRouter, useLocation, useNavigate, useSearchParams } from './pageAddress';
+import { Link, Navigate, PageRouter, useLocation, useNavigate, useSearchParams, writePendingAddresses } from './pageAddress';
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -65,6 +65,20 @@ describe('the page address', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Enter a code' }));
     fireEvent.click(screen.getByRole('button', { name: 'scan' }));
     await waitFor(() => expect(here()).toBe('/scan-qr'));
+    expect(window.history.length).toBe(before + 1);
+  });
+
+  it('writes the addresses still waiting for their frame at once when asked (before a reload), and not again', async () => {
+    const before = window.history.length;
+    render(<PageRouter><Where /></PageRouter>);
+    fireEvent.click(screen.getByRole('link', { name: 'Enter a code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'scan' }));
+    expect(here()).toBe('/call?resident=7');
+    writePendingAddresses();
+    expect(here()).toBe('/scan-qr');
+    expect(window.history.length).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(here()).toBe('/scan-qr');
     expect(window.history.length).toBe(before + 1);
   });
 

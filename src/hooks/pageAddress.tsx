@@ -32,6 +32,14 @@ function locationOf(to: string): PageLocation {
   return { pathname: url.pathname, search: url.search };
 }
 
+/** Each mounted PageRouter's way to write its pending addresses at once. */
+const routers = new Set<() => void>();
+
+/** Writes at once the addresses still waiting for their frame, so that a reload loads the screen that shows. */
+export function writePendingAddresses(): void {
+  routers.forEach((writeNow) => writeNow());
+}
+
 /**
  * The page's own address: the history API, and the back and forward buttons a browser might have.
  * A new screen renders at once and its address is written after the frame that shows it: on the panel,
@@ -39,25 +47,34 @@ function locationOf(to: string): PageLocation {
  */
 export function PageRouter({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState<PageLocation>(read);
-  const unwritten = useRef(new Set<() => void>());
+  // Each pending write by what cancels its wait, in the order asked for.
+  const unwritten = useRef(new Map<() => void, () => void>());
   useEffect(() => {
     const changed = () => setLocation(read());
     const pending = unwritten.current;
+    const writeNow = () =>
+      [...pending].forEach(([cancel, write]) => {
+        cancel();
+        write();
+      });
+    routers.add(writeNow);
     window.addEventListener('popstate', changed);
     return () => {
+      routers.delete(writeNow);
       window.removeEventListener('popstate', changed);
-      pending.forEach((cancel) => cancel());
+      pending.forEach((_, cancel) => cancel());
     };
   }, []);
   const go = useCallback((to: string, replace: boolean) => {
     setLocation(locationOf(to));
-    // In the order asked for: each waits for the same frame, and the first to ask writes first.
-    const cancel = afterNextFrame(() => {
+    // Each waits for the same frame, and the first to ask writes first.
+    const write = () => {
       unwritten.current.delete(cancel);
       if (replace) window.history.replaceState(null, '', to);
       else window.history.pushState(null, '', to);
-    });
-    unwritten.current.add(cancel);
+    };
+    const cancel = afterNextFrame(write);
+    unwritten.current.set(cancel, write);
   }, []);
   const address = useMemo<Address>(() => ({ location, go }), [location, go]);
   return <AddressContext.Provider value={address}>{children}</AddressContext.Provider>;
