@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { afterNextFrame } from '../lib/afterFirstScreen';
 
 /**
@@ -32,12 +32,15 @@ function locationOf(to: string): PageLocation {
   return { pathname: url.pathname, search: url.search };
 }
 
-/** Each mounted PageRouter's way to write its pending addresses at once. */
-const routers = new Set<() => void>();
+/** The addresses still waiting for their frame: what cancels each wait, and its write, in the order asked for. */
+const unwritten = new Map<() => void, () => void>();
 
 /** Writes at once the addresses still waiting for their frame, so that a reload loads the screen that shows. */
 export function writePendingAddresses(): void {
-  routers.forEach((writeNow) => writeNow());
+  unwritten.forEach((write, cancel) => {
+    cancel();
+    write();
+  });
 }
 
 /**
@@ -47,34 +50,25 @@ export function writePendingAddresses(): void {
  */
 export function PageRouter({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState<PageLocation>(read);
-  // Each pending write by what cancels its wait, in the order asked for.
-  const unwritten = useRef(new Map<() => void, () => void>());
   useEffect(() => {
     const changed = () => setLocation(read());
-    const pending = unwritten.current;
-    const writeNow = () =>
-      [...pending].forEach(([cancel, write]) => {
-        cancel();
-        write();
-      });
-    routers.add(writeNow);
     window.addEventListener('popstate', changed);
     return () => {
-      routers.delete(writeNow);
       window.removeEventListener('popstate', changed);
-      pending.forEach((_, cancel) => cancel());
+      unwritten.forEach((_, cancel) => cancel());
+      unwritten.clear();
     };
   }, []);
   const go = useCallback((to: string, replace: boolean) => {
     setLocation(locationOf(to));
     // Each waits for the same frame, and the first to ask writes first.
     const write = () => {
-      unwritten.current.delete(cancel);
+      unwritten.delete(cancel);
       if (replace) window.history.replaceState(null, '', to);
       else window.history.pushState(null, '', to);
     };
     const cancel = afterNextFrame(write);
-    unwritten.current.set(cancel, write);
+    unwritten.set(cancel, write);
   }, []);
   const address = useMemo<Address>(() => ({ location, go }), [location, go]);
   return <AddressContext.Provider value={address}>{children}</AddressContext.Provider>;
