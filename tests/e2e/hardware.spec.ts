@@ -88,4 +88,21 @@ test.describe('hardware socket', () => {
     // The new page connects again and announces itself again.
     await waitForRecords('hardware', (r) => r.direction === 'in' && r.method === 'detectUrl', 2);
   });
+
+  test('refresh before the frame that writes a new screen\'s address reloads onto that screen', async ({ page, kiosk, sim }) => {
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    // Paused: no frame comes, so the code entry's address is still waiting for one when the refresh comes.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    await page.keyboard.press('4');
+    await expect(page.getByRole('heading', { name: 'Enter a numeric code' })).toBeVisible();
+    expect(await page.evaluate(() => location.pathname)).toBe('/');
+
+    const reloaded = nextLoad(page);
+    expect(sim.refresh()).toBe(1);
+    await reloaded;
+    await expect(page).toHaveURL((url) => url.pathname === '/enter-code' && url.searchParams.get('initialCode') === '4');
+    await expect(page.getByRole('heading', { name: 'Enter a numeric code' })).toBeVisible();
+  });
 });
