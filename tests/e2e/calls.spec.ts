@@ -6,10 +6,12 @@
 // video-call.spec.ts.
 import type { Page } from '@playwright/test';
 import {
+  callPostedAt,
   expect,
   fastForwardUntil,
   hardwareIn,
   KNOWN,
+  noteCallPosted,
   records,
   test,
   trackMedia,
@@ -140,6 +142,7 @@ test.describe('the phone leg (no video)', () => {
 
 test('video not answered in 30 s falls back to the phone, which opens the gate', async ({ page, kiosk, sim, waitForRecord }) => {
   await page.clock.install();
+  await noteCallPosted(page);
   await kiosk.open(page, { model: 'GEN1' });
   const who = resident(sim, KNOWN.videoResidentId);
   await callResident(page, who);
@@ -148,8 +151,10 @@ test('video not answered in 30 s falls back to the phone, which opens the gate',
   const call = records(sim, 'calls')[0]!;
   expect(channelEvents(sim, 'client-sim-voice')).toEqual([]);
 
-  await page.clock.fastForward(29_000);
+  // 29 s after the call was posted, on the page's clock: the 30 s start after the post.
+  await page.clock.pauseAt((await callPostedAt(page)) + 29_000);
   expect(channelEvents(sim, 'client-sim-voice')).toEqual([]);
+  await page.clock.resume();
   await page.clock.fastForward(1_500);
   await kioskSent(sim, 'client-sim-voice', { call_id: call.id, action: 'connect' });
   await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
