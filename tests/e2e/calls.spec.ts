@@ -6,13 +6,13 @@
 // video-call.spec.ts.
 import type { Page } from '@playwright/test';
 import {
-  callPostedAt,
   expect,
   fastForwardUntil,
+  fetchTimes,
   hardwareIn,
   KNOWN,
-  noteCallPosted,
   records,
+  recordFetches,
   test,
   trackMedia,
   trackStates,
@@ -142,7 +142,7 @@ test.describe('the phone leg (no video)', () => {
 
 test('video not answered in 30 s falls back to the phone, which opens the gate', async ({ page, kiosk, sim, waitForRecord }) => {
   await page.clock.install();
-  await noteCallPosted(page);
+  await recordFetches(page);
   await kiosk.open(page, { model: 'GEN1' });
   const who = resident(sim, KNOWN.videoResidentId);
   await callResident(page, who);
@@ -152,7 +152,8 @@ test('video not answered in 30 s falls back to the phone, which opens the gate',
   expect(channelEvents(sim, 'client-sim-voice')).toEqual([]);
 
   // 29 s after the call was posted, on the page's clock: the 30 s start after the post.
-  await page.clock.pauseAt((await callPostedAt(page)) + 29_000);
+  const [posted] = await fetchTimes(page, '/api/telephone-entry/calls');
+  await page.clock.pauseAt(posted! + 29_000);
   expect(channelEvents(sim, 'client-sim-voice')).toEqual([]);
   await page.clock.resume();
   await page.clock.fastForward(1_500);

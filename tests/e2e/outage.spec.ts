@@ -16,6 +16,7 @@ import {
   test,
   waitForHardwareSocket,
   type QueuedRequest as Item,
+  type SimRecord,
 } from './fixtures';
 
 const ATTEMPTS = 200;
@@ -31,6 +32,7 @@ test('200 attempts during an hour-long API outage, two reloads and a lost answer
   kiosk,
   sim,
   allowConsoleErrors,
+  waitForRecords,
 }) => {
   test.setTimeout(180_000);
   // The hour of refused requests, the answer that never comes (an empty response),
@@ -38,7 +40,7 @@ test('200 attempts during an hour-long API outage, two reloads and a lost answer
   // and the channel's ping (its pong comes in real time, after the jump gave up on it).
   allowConsoleErrors(...API_DOWN_ERRORS, /^Failed to load resource: net::ERR_/, ...HARDWARE_OVERTAKEN_ERRORS, ...CHANNEL_DOWN_ERRORS);
   const pusher = countPusherConnections(page);
-  const announcements = () => records(sim, 'hardware').filter((r) => r.direction === 'in' && r.method === 'detectUrl').length;
+  const announces = (r: SimRecord) => r.direction === 'in' && r.method === 'detectUrl';
   await page.clock.install();
   await kiosk.open(page, { model: 'GEN2' });
   await waitForHardwareSocket(sim);
@@ -59,13 +61,13 @@ test('200 attempts during an hour-long API outage, two reloads and a lost answer
     if (round === 3 || round === 7) {
       // The panel reloads the page, as after a refresh from its daemon.
       const connections = pusher.established;
-      const announced = announcements();
+      const announced = records(sim, 'hardware').filter(announces).length;
       const reloaded = nextLoad(page);
       sim.refresh();
       await reloaded;
       // The new page's socket, open: the simulator may still count the old page's, and a jump of the
       // clock before the new one opens would give up on it.
-      await expect.poll(announcements).toBeGreaterThan(announced);
+      await waitForRecords('hardware', announces, announced + 1);
       await expect.poll(() => pusher.established).toBeGreaterThan(connections);
     }
     await page.clock.fastForward(HOUR_MS / ROUNDS);

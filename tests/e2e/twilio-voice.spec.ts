@@ -4,7 +4,7 @@
 // the kiosk's invite with a real RTCPeerConnection (docs/calls.md).
 // docs/rules.md#r4-9-5; SPEC's 30 s fallback and error path.
 import type { BrowserContext, Page } from '@playwright/test';
-import { callPostedAt, expect, fastForwardUntil, hardwareIn, KNOWN, noteCallPosted, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
+import { expect, fastForwardUntil, fetchTimes, hardwareIn, KNOWN, recordFetches, records, test, trackMedia, trackStates, type SimRecord, type Simulator } from './fixtures';
 import { callFromDirectory, seedResident, type SeedResident } from './support/directoryCall';
 import { openPhone, phoneOpensGate } from './support/phone';
 import { connectSrcAllows, recordPlayedMedia, routeTwilioVoice, streamAudioPlaying, type TwilioTraffic } from './support/twilioVoice';
@@ -200,7 +200,7 @@ test('a signalling socket that drops fails the call once, and the SDK stops retr
 
 test('video not answered in 30 s falls back to the voice client, whose phone opens the gate', async ({ page, context, kiosk, sim, waitForRecord }) => {
   await page.clock.install();
-  await noteCallPosted(page);
+  await recordFetches(page);
   const traffic = await openKiosk(page, kiosk, sim);
   const phone = await openPhone(context, sim, 'voice');
   const who = seedResident(sim, KNOWN.videoResidentId);
@@ -209,7 +209,8 @@ test('video not answered in 30 s falls back to the voice client, whose phone ope
   await fastForwardUntil(page, 1_000, () => expect.poll(() => records(sim, 'calls').length, { timeout: 500 }).toBe(1));
   const call = records(sim, 'calls')[0]!;
   // 29 s after the call was posted, on the page's clock: the 30 s start after the post.
-  await page.clock.pauseAt((await callPostedAt(page)) + 29_000);
+  const [posted] = await fetchTimes(page, '/api/telephone-entry/calls');
+  await page.clock.pauseAt(posted! + 29_000);
   expect(sim.twilioVoice.received()).toEqual([]);
   await page.clock.resume();
   await page.clock.fastForward(1_500);

@@ -36,29 +36,6 @@ export async function fastForwardUntil(
   }).toPass({ timeout, intervals: [200, 300, 500] });
 }
 
-/**
- * From the next page load on, the page notes on its own clock (page.clock's,
- * once installed) when it posts a call. A timer the kiosk starts after that
- * post, such as the video's 30 s before the phone, is then checked from that
- * moment, whatever the steps that found the call overshot.
- */
-export async function noteCallPosted(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const send = window.fetch;
-    window.fetch = function (input, init) {
-      if (String(input).endsWith('/api/telephone-entry/calls') && init?.method === 'POST') Object.assign(window, { callPostedAt: Date.now() });
-      return send.call(this, input, init);
-    };
-  });
-}
-
-/** When the page last posted a call, on its clock (see noteCallPosted). */
-export async function callPostedAt(page: Page): Promise<number> {
-  const at = await page.evaluate(() => (window as { callPostedAt?: number }).callPostedAt);
-  if (at === undefined) throw new Error('The page has posted no call');
-  return at;
-}
-
 /** What the page sent on its WebSockets, timed in the page (performance.now()). */
 export interface SocketSend {
   t: number;
