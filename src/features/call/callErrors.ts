@@ -1,6 +1,7 @@
 import type { NotificationStatus } from '../notifications/notificationsSlice';
 import type { SoundName } from '../../services/sound/types';
 import { english } from '../../strings/catalogue';
+import { CALL_ERROR_NOTICE } from './callErrorNotice';
 import type { CallEndReason } from './callEvents';
 
 /** What the visitor sees and hears when a call ends. */
@@ -10,7 +11,6 @@ export interface CallNotice {
 }
 
 const NOT_GRANTED = english('notice.notGranted');
-const ERROR = { status: 'ERROR', title: english('notice.error'), body: english('notice.tryAgain') } as const;
 
 /**
  * docs/rules.md#r8-1, the rows about calls (R8.1.6 to R8.1.10, R8.1.14).
@@ -30,7 +30,7 @@ export function callNotice(reason: CallEndReason, { answered }: { answered: bool
     case 'throttled':
       return { notification: { status: 'ERROR', title: english('notice.throttled') }, sound: 'throttle' };
     case 'error':
-      return { notification: ERROR, sound: 'sorryError' };
+      return CALL_ERROR_NOTICE;
     case 'approved':
     case 'cancelled':
     case 'no-media':

@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../store/listenerMiddleware';
 import { notificationPushed } from '../notifications/notificationsSlice';
-import { callNotice } from './callErrors';
+import { CALL_ERROR_NOTICE } from './callErrorNotice';
 import { callEnded, callRequested } from './callEvents';
 
 /**
@@ -19,8 +19,8 @@ export function listenForCalls(startListening: AppStartListening): void {
         engine = await listener.pause(import('./runCall'));
       } catch (error) {
         listener.extra.logger.child('call', { callId: payload.callId }).error('The call engine could not be loaded', error);
-        listener.extra.sound.play('sorryError');
-        listener.dispatch(notificationPushed(callNotice('error', { answered: false })!.notification));
+        listener.extra.sound.play(CALL_ERROR_NOTICE.sound);
+        listener.dispatch(notificationPushed(CALL_ERROR_NOTICE.notification));
         listener.dispatch(callEnded({ callId: payload.callId, reason: 'error' }));
         return;
       }
