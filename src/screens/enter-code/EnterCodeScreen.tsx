@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../hooks/pageAddress';
 import { useAppDispatch } from '../../store/hooks';
-import { CancelButton } from '../../components/CancelButton';
-import { CodeSlots } from '../../components/CodeSlots';
-import { Keypad } from '../../components/Keypad';
-import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
 import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
 import { codeEntered } from '../../features/gate/gateActions';
 import { useButtons } from '../../features/input/useButtons';
@@ -16,6 +12,7 @@ import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit, type Digit } from '../../services/input/buttons';
 import { afterNextFrame } from '../../lib/afterFirstScreen';
 import { initialDigits } from './codeEntry';
+import { CodeEntryView } from './CodeEntryView';
 
 export function EnterCodeScreen() {
   const navigate = useNavigate();
@@ -26,7 +23,7 @@ export function EnterCodeScreen() {
   const [digits, setDigits] = useState(() => (lockSeconds > 0 ? '' : initialDigits(params.get('initialCode'))));
   // Set by the fifth digit: the code's outcome is being shown.
   const [leaving, setLeaving] = useState(false);
-  const { t, touch, model, cancel } = useDevice();
+  const { model } = useDevice();
   useSpokenPrompt(prompts.enterCode(model));
   const goHome = () => navigate('/');
   // The outcome's notification covers the whole screen: the fifth digit's frame paints it alone, and home
@@ -52,14 +49,5 @@ export function EnterCodeScreen() {
     else if (button === 'BACK') goHome();
   });
 
-  return (
-    <main className={touch ? 'screen enter-code enter-code-touch' : 'screen enter-code'}>
-      <h1>{t('code.title')}</h1>
-      {lockSeconds > 0 ? <CodeLockNotice seconds={lockSeconds} /> : <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label={t('code.entered')} />}
-      {touch && <Keypad onDigit={addDigit} disabled={lockSeconds > 0} />}
-      <footer className="screen-footer">
-        <CancelButton label={cancel} touch={touch} onCancel={goHome} />
-      </footer>
-    </main>
-  );
+  return <CodeEntryView digits={digits} lockSeconds={lockSeconds} onDigit={addDigit} onCancel={goHome} />;
 }

@@ -19,6 +19,7 @@ import { useDevice } from '../../features/session/useDevice';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit, keyToButton } from '../../services/input/buttons';
+import { CodeEntryAhead } from '../enter-code/CodeEntryAhead';
 import { loadGuidance } from './loadGuidance';
 
 /** Home shows how to use the panel after this long without a key press or a tap. */
@@ -93,6 +94,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
         {links.callManager && <HomeLink to="/call" text={t('home.callManager')} hint={labels?.back ?? null} />}
       </nav>
       {lockSeconds > 0 && (links.enterCode || links.scanQr) && <CodeLockNotice seconds={lockSeconds} />}
+      {links.enterCode && <CodeEntryAhead />}
       <footer className="screen-footer version">
         v{config.version}
         {loading ? ' ...' : ''}

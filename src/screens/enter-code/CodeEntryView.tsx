@@ -1,0 +1,30 @@
+import { CancelButton } from '../../components/CancelButton';
+import { CodeSlots } from '../../components/CodeSlots';
+import { Keypad } from '../../components/Keypad';
+import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
+import { ACCESS_CODE_LENGTH } from '../../features/property/validCodes';
+import { useDevice } from '../../features/session/useDevice';
+import type { Digit } from '../../services/input/buttons';
+
+interface Props {
+  digits: string;
+  /** Above 0 the slots give way to why codes are not taken. */
+  lockSeconds: number;
+  onDigit: (digit: Digit) => void;
+  onCancel: () => void;
+}
+
+/** Code entry as the visitor sees it: the title, the slots, the keypad on TOUCH and the way out. */
+export function CodeEntryView({ digits, lockSeconds, onDigit, onCancel }: Props) {
+  const { t, touch, cancel } = useDevice();
+  return (
+    <main className={touch ? 'screen enter-code enter-code-touch' : 'screen enter-code'}>
+      <h1>{t('code.title')}</h1>
+      {lockSeconds > 0 ? <CodeLockNotice seconds={lockSeconds} /> : <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label={t('code.entered')} />}
+      {touch && <Keypad onDigit={onDigit} disabled={lockSeconds > 0} />}
+      <footer className="screen-footer">
+        <CancelButton label={cancel} touch={touch} onCancel={onCancel} />
+      </footer>
+    </main>
+  );
+}
