@@ -7,15 +7,21 @@ let drawn = false;
 const ignore = () => undefined;
 
 /**
- * Code entry drawn for one frame under home's opaque screen, once a page,
- * when the page is idle after its first screen: out of sight, inert and
- * hidden from assistive technology. The first digit on a fresh page opens
+ * Code entry drawn for one frame under home, all in the background's colour
+ * (styles.css), once a page, when the page is idle after its first screen:
+ * out of sight, inert and hidden from assistive technology. The first digit on a fresh page opens
  * code entry, and its frame then finds that text already rasterised in place
  * (bench/README.md, first press).
  */
 export function CodeEntryAhead() {
   const [shown, setShown] = useState(false);
-  useEffect(() => (drawn ? undefined : whenIdle(() => setShown((drawn = true)))), []);
+  useEffect(() => {
+    if (drawn) return undefined;
+    return whenIdle(() => {
+      drawn = true;
+      setShown(true);
+    });
+  }, []);
   useEffect(() => (shown ? afterNextFrame(() => setShown(false)) : undefined), [shown]);
   return shown ? (
     <div className="code-entry-ahead" aria-hidden="true" inert>
