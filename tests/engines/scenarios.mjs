@@ -16,10 +16,10 @@ export const IN_PAGE = {
 
 const hardwareIn = (sim) => sim.state.hardware.filter((r) => r.direction === 'in' && r.method !== 'detectUrl').map((r) => [r.method, r.params]);
 
-/** Opens the kiosk and waits for the welcome title and the hardware socket. */
-export async function openKiosk({ page, kiosk, sim }, model, path = '/') {
+/** Opens the kiosk and waits for the welcome title (at most `timeout` ms) and the hardware socket. */
+export async function openKiosk({ page, kiosk, sim }, model, path = '/', timeout = 10_000) {
   await page.goto(kiosk.url(model, path));
-  if (path === '/') await page.waitFor(`(${IN_PAGE.title} || '').startsWith('Welcome to ')`, { message: 'the welcome title' });
+  if (path === '/') await page.waitFor(`(${IN_PAGE.title} || '').startsWith('Welcome to ')`, { timeout, message: 'the welcome title' });
   await until(() => sim.snapshot().connections.hardware, (n) => n > 0, { message: 'the kiosk on the hardware socket' });
 }
 
