@@ -68,47 +68,80 @@ export async function contentHash(code) {
 }
 
 /**
- * The Vite plugin: builds the guard and its report into `assets/` and loads
- * the guard from index.html before the bundle; the development server serves
- * both too.
- * @param {{ settings: (env: Record<string, string | boolean | undefined>) => { apiUrl: string, language: string } }} options
+ * A Vite plugin for classic scripts of the kiosk's own, built apart from the
+ * bundle: `emit` builds them into `assets/` (it is handed the plugin context,
+ * the settings and the base) and names the file index.html loads; `serve`
+ * compiles each, by its development path, for the development server; the
+ * script tag goes where `injectTo` says.
+ * @template S
+ * @param {{
+ *   name: string,
+ *   settings: (env: Record<string, string | boolean | undefined>) => S,
+ *   devPath: string,
+ *   emit: (context: import('vite').Rollup.PluginContext, settings: S, base: string) => Promise<string>,
+ *   serve: Record<string, (settings: S, base: string) => Promise<string>>,
+ *   injectTo: 'head-prepend' | 'body',
+ * }} options
  * @returns {import('vite').Plugin}
  */
-export function bootGuard({ settings }) {
-  /** @type {{ apiUrl: string, language: string }} */
+export function classicScriptPlugin({ name, settings, devPath, emit, serve, injectTo }) {
+  /** @type {S} */
   let resolved;
   let base = '/';
   let isBuild = false;
-  let guardFile = DEV_PATHS.guard;
-  /** @type {Record<'guard' | 'report', Promise<string> | undefined>} */
-  const devCode = { guard: undefined, report: undefined };
+  let file = devPath;
+  /** @type {Map<string, Promise<string>>} */
+  const devCode = new Map();
   return {
-    name: 'kiosk-boot-guard',
+    name,
     configResolved(config) {
       resolved = settings(config.env);
       base = config.base;
       isBuild = config.command === 'build';
     },
     async buildStart() {
-      if (!isBuild) return;
+      if (isBuild) file = await emit(this, resolved, base);
+    },
+    configureServer(server) {
+      for (const [path, compile] of Object.entries(serve)) {
+        server.middlewares.use(`${base}${path}`, (_req, res, next) => {
+          if (!devCode.has(path)) devCode.set(path, compile(resolved, base));
+          devCode.get(path)?.then((code) => res.setHeader('Content-Type', 'text/javascript').end(code), next);
+        });
+      }
+    },
+    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${file}` }, injectTo }],
+  };
+}
+
+/**
+ * The Vite plugin: builds the guard and its report into `assets/` and loads
+ * the guard from index.html before the bundle; the development server serves
+ * both too. A classic script at the top of the head: it runs before the bundle (a deferred module), and no
+ * stylesheet holds it back until it has loaded. The Content-Security-Policy's tag stays first: its plugin is
+ * listed after this one.
+ * @param {{ settings: (env: Record<string, string | boolean | undefined>) => { apiUrl: string, language: string } }} options
+ * @returns {import('vite').Plugin}
+ */
+export function bootGuard({ settings }) {
+  return classicScriptPlugin({
+    name: 'kiosk-boot-guard',
+    settings,
+    devPath: DEV_PATHS.guard,
+    async emit(context, resolved, base) {
       // The report's name comes from its content, and the guard carries that name: the report first.
       const report = await compileBootReport(resolved);
       const reportFile = `assets/boot-report-${await contentHash(report)}.js`;
       const guard = await compileBootGuard(resolved, `${base}${reportFile}`);
-      guardFile = `assets/boot-guard-${await contentHash(guard)}.js`;
-      this.emitFile({ type: 'asset', fileName: reportFile, source: report });
-      this.emitFile({ type: 'asset', fileName: guardFile, source: guard });
+      const guardFile = `assets/boot-guard-${await contentHash(guard)}.js`;
+      context.emitFile({ type: 'asset', fileName: reportFile, source: report });
+      context.emitFile({ type: 'asset', fileName: guardFile, source: guard });
+      return guardFile;
     },
-    configureServer(server) {
-      for (const which of /** @type {const} */ (['guard', 'report'])) {
-        server.middlewares.use(`${base}${DEV_PATHS[which]}`, (_req, res, next) => {
-          devCode[which] ??= which === 'guard' ? compileBootGuard(resolved, `${base}${DEV_PATHS.report}`) : compileBootReport(resolved);
-          devCode[which].then((code) => res.setHeader('Content-Type', 'text/javascript').end(code), next);
-        });
-      }
+    serve: {
+      [DEV_PATHS.guard]: (resolved, base) => compileBootGuard(resolved, `${base}${DEV_PATHS.report}`),
+      [DEV_PATHS.report]: (resolved) => compileBootReport(resolved),
     },
-    // A classic script at the top of the head: it runs before the bundle (a deferred module), and no stylesheet
-    // holds it back until it has loaded. The Content-Security-Policy's tag stays first: its plugin is listed after this one.
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${guardFile}` }, injectTo: 'head-prepend' }],
-  };
+    injectTo: 'head-prepend',
+  });
 }

@@ -5,7 +5,7 @@
 // language) are written into the file: the
 // Content-Security-Policy forbids inline scripts.
 import { fileURLToPath } from 'node:url';
-import { compileScript, contentHash } from './boot-guard-build.mjs';
+import { classicScriptPlugin, compileScript, contentHash } from './boot-guard-build.mjs';
 import en from '../src/strings/en.json' with { type: 'json' };
 import es from '../src/strings/es.json' with { type: 'json' };
 
@@ -29,38 +29,23 @@ export function compileFirstFrame(settings) {
 /**
  * The Vite plugin: builds the first frame into `assets/` and loads it from
  * index.html at the end of the body (after the root it paints into); the
- * development server serves it too.
+ * development server serves it too. A classic script after the root: it runs once the stylesheet has loaded,
+ * before the bundle (a deferred module).
  * @param {{ settings: (env: Record<string, string | boolean | undefined>) => { language: string } }} options
  * @returns {import('vite').Plugin}
  */
 export function firstFrame({ settings }) {
-  /** @type {{ language: string }} */
-  let resolved;
-  let base = '/';
-  let isBuild = false;
-  let file = DEV_PATH;
-  /** @type {Promise<string> | undefined} */
-  let devCode;
-  return {
+  return classicScriptPlugin({
     name: 'kiosk-first-frame',
-    configResolved(config) {
-      resolved = settings(config.env);
-      base = config.base;
-      isBuild = config.command === 'build';
-    },
-    async buildStart() {
-      if (!isBuild) return;
+    settings,
+    devPath: DEV_PATH,
+    async emit(context, resolved) {
       const code = await compileFirstFrame(resolved);
-      file = `assets/first-frame-${await contentHash(code)}.js`;
-      this.emitFile({ type: 'asset', fileName: file, source: code });
+      const file = `assets/first-frame-${await contentHash(code)}.js`;
+      context.emitFile({ type: 'asset', fileName: file, source: code });
+      return file;
     },
-    configureServer(server) {
-      server.middlewares.use(`${base}${DEV_PATH}`, (_req, res, next) => {
-        devCode ??= compileFirstFrame(resolved);
-        devCode.then((code) => res.setHeader('Content-Type', 'text/javascript').end(code), next);
-      });
-    },
-    // A classic script after the root: it runs once the stylesheet has loaded, before the bundle (a deferred module).
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${file}` }, injectTo: 'body' }],
-  };
+    serve: { [DEV_PATH]: (resolved) => compileFirstFrame(resolved) },
+    injectTo: 'body',
+  });
 }
