@@ -90,8 +90,6 @@ export function classicScriptPlugin({ name, settings, devPath, emit, serve, inje
   let base = '/';
   let isBuild = false;
   let file = devPath;
-  /** @type {Map<string, Promise<string>>} */
-  const devCode = new Map();
   return {
     name,
     configResolved(config) {
@@ -104,9 +102,11 @@ export function classicScriptPlugin({ name, settings, devPath, emit, serve, inje
     },
     configureServer(server) {
       for (const [path, compile] of Object.entries(serve)) {
+        /** @type {Promise<string> | undefined} */
+        let code;
         server.middlewares.use(`${base}${path}`, (_req, res, next) => {
-          if (!devCode.has(path)) devCode.set(path, compile(resolved, base));
-          devCode.get(path)?.then((code) => res.setHeader('Content-Type', 'text/javascript').end(code), next);
+          code ??= compile(resolved, base);
+          code.then((text) => res.setHeader('Content-Type', 'text/javascript').end(text), next);
         });
       }
     },
