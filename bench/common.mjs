@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildForSimulator } from '../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
+import { frozenWhole } from '../simulator/seed.mjs';
 import { startSimulator } from '../simulator/server.mjs';
 
 export const HOST = '127.0.0.1';
@@ -49,12 +50,14 @@ export async function slowDown(page, rate = CPU_SLOWDOWN) {
 
 /**
  * A simulator and a production build of the kiosk for it, served on free
- * ports from a temporary folder. `env` overrides build variables.
+ * ports from a temporary folder. `env` overrides build variables. A given
+ * property is frozen whole, so the simulator makes its answer once and the
+ * back end's own work does not load the machine the kiosk is measured on.
  * @param {{ property?: object, env?: Record<string, string>, build?: object }} [options]
  */
 export async function startKiosk({ property, env, build } = {}) {
   const work = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-'));
-  const sim = await startSimulator({ port: 0, host: HOST, property });
+  const sim = await startSimulator({ port: 0, host: HOST, property: property && frozenWhole(property) });
   const dir = path.join(work, 'dist');
   try {
     await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir: dir, env, build, logLevel: 'error' });

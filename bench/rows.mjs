@@ -138,12 +138,17 @@ export function soakLines(soak) {
 }
 
 /** The figure at each size, and the large one's median over the small one's. */
+/** A large size's figure under this has not grown to anything measurable: a ratio of such figures is noise. */
+const SCALE_FLOOR_MS = 1;
+
 function scaled(row, figure, samples, unit = ms) {
   const [small, large] = Object.keys(samples).map(Number).sort((a, b) => a - b);
   const median = (size) => stats(samples[size]).median;
   const ratio = median(large) / median(small);
   const at = (size) => `${size.toLocaleString('en')}: ${unit(median(size))} (p95 ${unit(stats(samples[size]).p95)})`;
-  return line(row, figure, `${at(small)}; ${at(large)}; ratio ${ratio.toFixed(2)}`, atMost(ratio, BUDGETS.scaleRatio, `ratio <= ${BUDGETS.scaleRatio}`));
+  const budget = `ratio <= ${BUDGETS.scaleRatio}`;
+  const judged = median(large) < SCALE_FLOOR_MS ? { text: `${budget} (under ${SCALE_FLOOR_MS} ms)`, met: true } : atMost(ratio, BUDGETS.scaleRatio, budget);
+  return line(row, figure, `${at(small)}; ${at(large)}; ratio ${ratio.toFixed(2)}`, judged);
 }
 
 /** Long Tasks reports from 50 ms: a window without one counts as 50. */

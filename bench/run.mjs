@@ -20,7 +20,7 @@
 // Writes bench/results.json. Options (env): BENCH_ROWS (a comma-separated
 // subset of the rows above; all of them by default), BENCH_SESSIONS (soak,
 // default 300), BENCH_SCALE_CODES (wiegand, default 10), BENCH_LOOKUPS
-// (lookup, default 4), BENCH_POLLS (poll, default 10), BENCH_CODES (gate on
+// (lookup, default 4), BENCH_POLLS (poll, default 20), BENCH_CODES (gate on
 // fresh pages, default 20), BENCH_WARM_CODES (gate on a warm page, default 20),
 // CHROMIUM_PATH.
 import { spawn } from 'node:child_process';

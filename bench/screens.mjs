@@ -22,7 +22,7 @@ import { startStaticServer } from '../scripts/static-server.mjs';
 import { startSimulator } from '../simulator/server.mjs';
 import { writeQrY4m } from '../tests/e2e/support/qr-video.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, HOST } from './common.mjs';
-import { largeSeed } from '../simulator/seed.mjs';
+import { frozenWhole, largeSeed } from '../simulator/seed.mjs';
 import { inPage } from './in-page.mjs';
 
 const RESIDENTS = Number(process.env.BENCH_RESIDENTS ?? 5000);
@@ -33,7 +33,7 @@ const CALLS = 5;
 
 const started = performance.now();
 const work = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-'));
-const sim = await startSimulator({ port: 0, host: HOST, property: largeSeed(RESIDENTS) });
+const sim = await startSimulator({ port: 0, host: HOST, property: frozenWhole(largeSeed(RESIDENTS)) });
 
 const outDir = path.join(work, 'dist');
 await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir });

@@ -1,5 +1,6 @@
 // The kiosk's back end: the HTTP API of docs/rules.md#r7-1-2 under /api/.
 import { createHash } from 'node:crypto';
+import { isFrozenWhole } from './seed.mjs';
 import { HttpError, bearerToken, isPlainObject, readBody, readObject, sendJson, sendJsonText } from './http-util.mjs';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -12,6 +13,27 @@ const isAccessRequest = (item) =>
   typeof item.created_at === 'string' &&
   ISO_TIME.test(item.created_at) &&
   !Number.isNaN(Date.parse(item.created_at));
+
+/** Answers made from properties that cannot change (seed.mjs, frozenWhole). */
+const madeAnswers = new WeakMap();
+
+/**
+ * The property answer's bytes, and its ETag (a hash of them) when asked for.
+ * Made once for a property frozen whole, such as a large seed: at 50,000
+ * residents that is 16 MB of JSON and its hash, and making them at every
+ * poll loaded the machine the kiosk was measured on. Any other property may
+ * have been changed in place, so it is read anew each time.
+ * @param {object} property
+ */
+function propertyAnswer(property) {
+  const made = madeAnswers.get(property);
+  if (made) return made;
+  const body = Buffer.from(JSON.stringify(property));
+  let etag = null;
+  const answer = { body, etag: () => (etag ??= `"${createHash('sha256').update(body).digest('base64url')}"`) };
+  if (isFrozenWhole(property)) madeAnswers.set(property, answer);
+  return answer;
+}
 
 /** Opaque to the kiosk, like the provider's tokens, but readable when debugging. */
 const roomToken = (room) => Buffer.from(JSON.stringify({ kind: 'join', room, minted: 'back-end' })).toString('base64url');
@@ -106,12 +128,12 @@ export function createApi({ token, store, pusher, faults, telnyxRtc }) {
    * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
    */
   function sendProperty(req, res) {
-    const text = JSON.stringify(state.property);
-    if (!state.propertyETag) return sendJsonText(res, 200, text);
-    const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
+    const answer = propertyAnswer(state.property);
+    if (!state.propertyETag) return sendJsonText(res, 200, answer.body);
+    const etag = answer.etag();
     const asked = (req.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
     if (asked.includes(etag)) return void res.writeHead(304, { ETag: etag }).end();
-    sendJsonText(res, 200, text, { ETag: etag });
+    sendJsonText(res, 200, answer.body, { ETag: etag });
   }
 
   /** @type {Record<string, (req: import('node:http').IncomingMessage) => Promise<unknown>>} */

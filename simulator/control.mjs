@@ -2,7 +2,7 @@
 // actions as JS methods (in-process tests) and as /sim/ HTTP routes.
 import { authorizePropertyChannel } from './api.mjs';
 import { HttpError, isPlainObject, readBody, readObject, sendJson } from './http-util.mjs';
-import { largeSeed, MAX_RESIDENTS } from './seed.mjs';
+import { frozenWhole, largeSeed, MAX_RESIDENTS } from './seed.mjs';
 
 /**
  * What the far end of a call can do, as the channel event that does it
@@ -72,15 +72,13 @@ export function createControls({ store, pusher, hardware, faults }) {
      * @param {{ property?: object, device?: object, featureFlags?: object }} patch
      */
     patchProperty(patch) {
-      for (const [part, target] of [
-        ['property', state.property.property],
-        ['device', state.property.device],
-        ['featureFlags', state.featureFlags],
-      ]) {
-        if (patch[part] === undefined) continue;
-        if (!isPlainObject(patch[part])) throw new HttpError(400, `\`${part}\` must be an object`);
-        Object.assign(target, patch[part]);
+      for (const part of ['property', 'device', 'featureFlags']) {
+        if (patch[part] !== undefined && !isPlainObject(patch[part])) throw new HttpError(400, `\`${part}\` must be an object`);
       }
+      // New objects, not changes to the served ones: a seeded property is frozen (seedResidents).
+      const patched = (target, part) => (patch[part] === undefined ? target : { ...target, ...patch[part] });
+      state.property = { ...state.property, property: patched(state.property.property, 'property'), device: patched(state.property.device, 'device') };
+      state.featureFlags = patched(state.featureFlags, 'featureFlags');
       store.changed();
       return channelEvent('property-updated');
     },
@@ -98,7 +96,8 @@ export function createControls({ store, pusher, hardware, faults }) {
       if (!Number.isInteger(count) || count < 0 || count > MAX_RESIDENTS) {
         throw new HttpError(400, `\`residents\` must be a whole number from 0 to ${MAX_RESIDENTS}`);
       }
-      state.property = largeSeed(count);
+      // Frozen whole: it is served unchanged until replaced, so its answer is made once (api.mjs).
+      state.property = frozenWhole(largeSeed(count));
       store.changed();
       return channelEvent('property-updated');
     },

@@ -11,7 +11,7 @@ export class HttpError extends Error {
   }
 }
 
-/** @param {import('node:http').ServerResponse} res @param {number} status @param {string} text JSON @param {Record<string, string>} [headers] */
+/** @param {import('node:http').ServerResponse} res @param {number} status @param {string | Buffer} text JSON, or its bytes @param {Record<string, string>} [headers] */
 export function sendJsonText(res, status, text, headers = {}) {
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);

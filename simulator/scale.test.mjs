@@ -49,6 +49,36 @@ describe('the property answer\'s ETag', () => {
     expect((await getProperty(changed.headers.get('etag'))).status).toBe(200);
   });
 
+  it('follows a property changed in place, as the tests change the default seed', async () => {
+    sim.setPropertyETag(true);
+    const etag = (await getProperty()).headers.get('etag');
+    sim.state.property.property.public_name = 'Cedar Yard';
+    const changed = await getProperty(etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect((await changed.json()).property.public_name).toBe('Cedar Yard');
+  });
+
+  it('a seeded property is frozen whole: answered from one text until patched, then the patch is served', async () => {
+    sim.setPropertyETag(true);
+    await control('seed', { residents: 2000 });
+    expect(() => {
+      sim.state.property.residents[5].directory_display_name = 'Changed';
+    }).toThrow(TypeError);
+    const first = await getProperty();
+    const etag = first.headers.get('etag');
+    expect((await first.json()).residents).toHaveLength(2000);
+    expect((await getProperty(etag)).status).toBe(304);
+
+    sim.patchProperty({ property: { public_name: 'Birch Hall' }, featureFlags: { telnyx_enabled: true } });
+    const patched = await getProperty(etag);
+    expect(patched.status).toBe(200);
+    const body = await patched.json();
+    expect(body.property.public_name).toBe('Birch Hall');
+    expect(body.residents).toHaveLength(2000);
+    expect((await call(sim, '/api/feature-flags')).body).toEqual({ telnyx_enabled: true });
+  });
+
   it('the kiosk\'s preflight may carry If-None-Match', async () => {
     const res = await fetch(`${sim.url}/api/telephone-entry/property`, { method: 'OPTIONS' });
     expect(res.headers.get('access-control-allow-headers')).toMatch(/If-None-Match/);

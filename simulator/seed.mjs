@@ -134,6 +134,29 @@ export function largeSeed(count) {
   return property;
 }
 
+/** Properties frozen whole by frozenWhole. */
+const wholeFrozen = new WeakSet();
+
+/**
+ * `property` frozen with everything in it, so nothing can change it: the API
+ * then makes its answer's text and ETag once (api.mjs). A change is made by
+ * serving another object.
+ * @template T @param {T} property @returns {T}
+ */
+export function frozenWhole(property) {
+  const freeze = (value) => {
+    if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+    Object.freeze(value);
+    Object.values(value).forEach(freeze);
+  };
+  freeze(property);
+  wholeFrozen.add(property);
+  return property;
+}
+
+/** @param {unknown} property */
+export const isFrozenWhole = (property) => typeof property === 'object' && property !== null && wholeFrozen.has(property);
+
 /** Codes and ids of the seeded property that tests rely on. */
 export const KNOWN = Object.freeze({
   residentCode: '10001',
