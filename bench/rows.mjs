@@ -137,10 +137,10 @@ export function soakLines(soak) {
   ];
 }
 
-/** The figure at each size, and the large one's median over the small one's. */
 /** A large size's figure under this has not grown to anything measurable: a ratio of such figures is noise. */
 const SCALE_FLOOR_MS = 1;
 
+/** The figure at each size, and the large one's median over the small one's. */
 function scaled(row, figure, samples, unit = ms) {
   const [small, large] = Object.keys(samples).map(Number).sort((a, b) => a - b);
   const median = (size) => stats(samples[size]).median;

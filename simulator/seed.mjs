@@ -139,7 +139,7 @@ const wholeFrozen = new WeakSet();
 
 /**
  * `property` frozen with everything in it, so nothing can change it: the API
- * then makes its answer's text and ETag once (api.mjs). A change is made by
+ * then makes its answer's bytes and ETag once (api.mjs). A change is made by
  * serving another object.
  * @template T @param {T} property @returns {T}
  */
@@ -154,8 +154,8 @@ export function frozenWhole(property) {
   return property;
 }
 
-/** @param {unknown} property */
-export const isFrozenWhole = (property) => typeof property === 'object' && property !== null && wholeFrozen.has(property);
+/** @param {object} property */
+export const isFrozenWhole = (property) => wholeFrozen.has(property);
 
 /** Codes and ids of the seeded property that tests rely on. */
 export const KNOWN = Object.freeze({
