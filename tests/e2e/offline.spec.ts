@@ -16,6 +16,7 @@ import {
   typeCode,
   waitForHardwareSocket,
   type SimRecord,
+  type Simulator,
 } from './fixtures';
 
 const ACCESS_REQUESTS = '/api/telephone-entry/access-requests';
@@ -44,12 +45,17 @@ function trackDeliveries(page: Page) {
 
 const homeHeading = (page: Page) => page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' });
 
-/** Lets the current notification expire (5 s) and waits for the reload that follows. */
-async function expireNotificationAndReload(page: Page) {
+/**
+ * Lets the current notification expire (5 s) and waits for the reload that
+ * follows, and for the new page's hardware socket: the test's next clock jump
+ * would otherwise overtake a connection still opening on a loaded machine.
+ */
+async function expireNotificationAndReload(page: Page, sim: Simulator) {
   const reloaded = nextLoad(page);
   await page.clock.fastForward(5_000);
   await reloaded;
   await expect(homeHeading(page)).toBeVisible();
+  await waitForHardwareSocket(sim);
 }
 
 test.describe('offline', () => {
@@ -78,7 +84,7 @@ test.describe('offline', () => {
       // The kiosk tries to send soon after the entry, and the API refuses.
       await refused;
       // Reload in between: the queue has to come back from storage.
-      await expireNotificationAndReload(page);
+      await expireNotificationAndReload(page, sim);
     }
     expect(records(sim, 'accessRequests')).toEqual([]);
     expect(failed.length).toBeGreaterThanOrEqual(entered.length);
