@@ -48,13 +48,28 @@ async function untilQuiet(cdp) {
   }
 }
 
-/** Resolves once the property request has ended (resource timing). */
-const propertyRequestEnded = (page) =>
-  page.waitForFunction(
-    () => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/telephone-entry/property') && e.responseEnd > 0),
-    null,
-    { timeout: 60_000 },
-  );
+/**
+ * Resolves once a property request has ended: a 304 when it is answered (no
+ * body follows, and Playwright reports no end for it), an answer with a body
+ * once that is read, by the page or by the worker that polls a large answer
+ * (Playwright reports a dedicated worker's requests as the page's).
+ */
+function propertyRequestEnded(page) {
+  const isProperty = (request) => request.url().includes('/api/telephone-entry/property');
+  return new Promise((resolve, reject) => {
+    const end = (outcome) => {
+      clearTimeout(timer);
+      page.off('response', answered);
+      page.off('requestfinished', finished);
+      outcome();
+    };
+    const answered = (response) => response.status() === 304 && isProperty(response) && end(resolve);
+    const finished = (request) => isProperty(request) && end(resolve);
+    const timer = setTimeout(() => end(() => reject(new Error('No property request ended within 60 s'))), 60_000);
+    page.on('response', answered);
+    page.on('requestfinished', finished);
+  });
+}
 
 /**
  * @param {import('@playwright/test').Browser} browser
@@ -83,14 +98,12 @@ export async function measurePolls(browser, kiosk, { etag, polls = POLLS }) {
   const longest = [];
   try {
     for (let i = 0; i < polls; i += 1) {
-      const from = await page.evaluate(() => {
-        performance.clearResourceTimings();
-        return performance.now();
-      });
+      const from = await page.evaluate(() => performance.now());
       const t0 = performance.now();
       const before = await taskTime(cdp);
+      const ended = propertyRequestEnded(page);
       kiosk.sim.propertyUpdated();
-      await propertyRequestEnded(page);
+      await ended;
       await sleep(SETTLE_MS);
       poll.push((await taskTime(cdp)) - before);
       const tasks = await page.evaluate((start) => window.__longTasks.filter((task) => task.at + task.ms >= start).map((task) => task.ms), from);

@@ -3,7 +3,7 @@ import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice
 import type { DeviceSettings } from '../features/session/deviceSettings';
 import { loadOnce } from '../lib/loadOnce';
 import { createApiClient } from '../services/api/apiClient';
-import { createFingerprintWorker } from '../services/api/blobFingerprint';
+import { createPropertyWorker } from '../services/api/propertyWorker';
 import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createBrowserService } from '../services/browser/browserService';
 import { readClocks } from '../features/code-lock/guessClock';
@@ -31,7 +31,7 @@ interface Hooks {
 
 /** The composition root: the real adapters, built once per page. */
 export function createServices(config: AppConfig, { getToken, getSettings, beforeReload, capabilities }: Hooks): Services {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken, fingerprintWorker: typeof Worker === 'function' ? createFingerprintWorker : null });
+  const api = createApiClient({ baseUrl: config.apiUrl, getToken, propertyWorker: typeof Worker === 'function' ? createPropertyWorker : null });
   const logger = createRemoteLogger(api);
   // Without a service worker the kiosk runs online only (the installer screen says why).
   const container = capabilities.offlineStartMissing === null ? navigator.serviceWorker : undefined;

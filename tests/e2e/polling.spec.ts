@@ -66,6 +66,31 @@ test.describe('polling', () => {
     expect(answered.at(-1)?.etag).not.toBe(tag);
   });
 
+  test("a large property without the back end's ETag is polled by the kiosk's worker: the same answer keeps the data, a changed one is shown", async ({ page, kiosk, sim }) => {
+    // 5,000 residents: an answer over 1 MB, which the kiosk reads and hashes in a worker.
+    sim.seedResidents(5_000);
+    const requests: { authorization: string | null; status: number }[] = [];
+    page.on('requestfinished', async (request) => {
+      if (!request.url().endsWith('/api/telephone-entry/property')) return;
+      requests.push({ authorization: request.headers()['authorization'] ?? null, status: (await request.response())!.status() });
+    });
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForChannel(sim);
+    await expect.poll(() => requests.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    const pageFetches = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/telephone-entry/property')).length);
+    const fetchedByPage = await pageFetches();
+
+    sim.propertyUpdated();
+    await expect.poll(() => requests.length, { timeout: 15_000 }).toBe(fetchedByPage + 1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Maple Court Apartments!');
+    sim.patchProperty({ property: { public_name: 'Worker Change' } });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Worker Change!', { timeout: 15_000 });
+
+    // The two polls were the worker's own requests (a worker's fetches are not in the page's resource timing), with the page's token.
+    expect(await pageFetches()).toBe(fetchedByPage);
+    expect(requests).toEqual(Array.from({ length: fetchedByPage + 2 }, () => ({ authorization: 'Bearer demo-token', status: 200 })));
+  });
+
   test('after a failed load the property is retried every 5 s and the shown data is kept', async ({ page, kiosk, sim, allowConsoleErrors }) => {
     allowConsoleErrors(...API_DOWN_ERRORS);
     await page.clock.install();

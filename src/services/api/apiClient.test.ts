@@ -76,11 +76,11 @@ describe('API client', () => {
       }),
     );
     const api = client();
-    await expect(api.getProperty()).resolves.toEqual({ unchanged: false, body: { a: 1 }, version: { etag: '"v1"', fingerprint: null } });
+    await expect(api.getProperty()).resolves.toEqual({ unchanged: false, body: { a: 1 }, version: { etag: '"v1"', fingerprint: null, size: 7 } });
     // A server that ignores If-None-Match but sends the same tag.
-    await expect(api.getProperty({ etag: '"v1"', fingerprint: null })).resolves.toEqual({ unchanged: true });
+    await expect(api.getProperty({ etag: '"v1"', fingerprint: null, size: 7 })).resolves.toEqual({ unchanged: true });
     answer = () => new HttpResponse(null, { status: 304 });
-    await expect(api.getProperty({ etag: '"v1"', fingerprint: null })).resolves.toEqual({ unchanged: true });
+    await expect(api.getProperty({ etag: '"v1"', fingerprint: null, size: 7 })).resolves.toEqual({ unchanged: true });
     expect(asked).toEqual([null, '"v1"', '"v1"']);
 
     answer = () => HttpResponse.json({ a: 1 });

@@ -1,5 +1,6 @@
-import { blobFingerprint, type FingerprintWorker } from './blobFingerprint';
 import { fingerprintOf } from './fingerprint';
+import type { PropertyJob, PropertyReply } from './propertyJob';
+import { inWorker, WorkerUnavailable, type PropertyWorker } from './propertyWorker';
 
 /** A failed API call: a non-2xx answer, a timeout or a network error. */
 export class ApiError extends Error {
@@ -54,11 +55,13 @@ export type ApiPath = keyof typeof API_TIMEOUTS_MS;
 
 /**
  * Which property answer the kiosk holds: its `ETag` when the back end sent
- * one, else a fingerprint of its bytes. Kept in memory only, for this page.
+ * one, else a fingerprint of its bytes; and its length in bytes. Kept in
+ * memory only, for this page.
  */
 export interface PropertyVersion {
   etag: string | null;
   fingerprint: string | null;
+  size: number;
 }
 
 /** The property answer, or word that it is the one held (a 304, the same ETag or the same bytes): nothing was parsed. */
@@ -102,8 +105,8 @@ export interface ApiClientOptions {
   fetchImpl?: typeof fetch;
   /** One limit for every call instead of API_TIMEOUTS_MS (tests). */
   timeoutMs?: number;
-  /** Where a large property answer is fingerprinted off the main thread; null: on it (tests, engines without workers). */
-  fingerprintWorker?: (() => FingerprintWorker) | null;
+  /** Where a large property answer is read and fingerprinted off the main thread; null: on it (tests, engines without workers). */
+  propertyWorker?: (() => PropertyWorker) | null;
 }
 
 /** An answer's body as JSON; an empty body is no value. */
@@ -127,6 +130,8 @@ async function readBody(response: Response): Promise<{ bytes: ArrayBuffer } | { 
   return { blob: await response.blob() };
 }
 
+const bytesOf = async (body: { bytes: ArrayBuffer } | { blob: Blob }): Promise<ArrayBuffer> => ('blob' in body ? body.blob.arrayBuffer() : body.bytes);
+
 /** A body as JSON, or form-encoded when given as URLSearchParams. */
 function encode(body: unknown): { type: string; text: string } | null {
   if (body === undefined) return null;
@@ -134,35 +139,38 @@ function encode(body: unknown): { type: string; text: string } | null {
   return { type: 'application/json', text: JSON.stringify(body) };
 }
 
-export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: everyCallMs, fingerprintWorker = null }: ApiClientOptions): ApiClient {
-  /**
-   * One call, with its time limit over the answer's whole body; `read` turns
-   * the answer into the result (a 304 reaches it only when `allowNotModified`).
-   */
-  async function exchange<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    { body, headers: extra = {}, allowNotModified = false }: { body?: unknown; headers?: Record<string, string>; allowNotModified?: boolean },
-    read: (response: Response) => Promise<T>,
-  ): Promise<T> {
+const PROPERTY = 'telephone-entry/property';
+
+/** A changed property answer, parsed. */
+const changed = (bytes: ArrayBuffer, etag: string | null, fingerprint: string | null): PropertyAnswer => ({
+  unchanged: false,
+  body: parseJson(bytes),
+  version: { etag, fingerprint, size: bytes.byteLength },
+});
+
+/** The property worker's reply as the kiosk takes it: a refusal or a failed read is an ApiError, as on the page. */
+function answerOf(reply: PropertyReply): PropertyAnswer {
+  if ('status' in reply) throw new ApiError(`GET ${PROPERTY} answered ${reply.status}`, reply.status);
+  if ('error' in reply) throw new ApiError(`GET ${PROPERTY} failed: ${reply.error}`, null);
+  return reply.unchanged ? reply : changed(reply.bytes, reply.etag, reply.fingerprint);
+}
+
+export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: everyCallMs, propertyWorker = null }: ApiClientOptions): ApiClient {
+  const urlOf = (path: string) => `${baseUrl}/api/${path}`;
+  const headersOf = (extra: Record<string, string> = {}): Record<string, string> => ({
+    Accept: 'application/json',
+    Authorization: `Bearer ${getToken() ?? ''}`,
+    ...extra,
+  });
+
+  /** One call within its time limit: `run` gets the signal that ends it; whatever fails becomes an ApiError. */
+  async function limited<T>(method: 'GET' | 'POST', path: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const timeoutMs = everyCallMs ?? (Object.prototype.hasOwnProperty.call(API_TIMEOUTS_MS, path) ? API_TIMEOUTS_MS[path as ApiPath] : 10_000);
     const controller = new AbortController();
     // A timer (not AbortSignal.timeout) so a test's fake clock governs it too.
     const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${getToken() ?? ''}`, ...extra };
-    const encoded = encode(body);
-    if (encoded) headers['Content-Type'] = encoded.type;
     try {
-      const response = await (fetchImpl ?? fetch)(`${baseUrl}/api/${path}`, {
-        method,
-        headers,
-        body: encoded?.text,
-        signal: controller.signal,
-      });
-      if (!response.ok && !(allowNotModified && response.status === 304)) {
-        throw new ApiError(`${method} ${path} answered ${response.status}`, response.status);
-      }
-      return await read(response);
+      return await run(controller.signal);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       const reason = controller.signal.aborted ? `timed out after ${timeoutMs} ms` : String(error);
@@ -172,27 +180,68 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
     }
   }
 
-  const request = (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> =>
-    exchange(method, path, { body }, async (response) => parseJson(await response.arrayBuffer()));
+  /** A fetch from the page; an answer that is not 2xx (nor a 304 when `allowNotModified`) is an ApiError. */
+  async function send(
+    method: 'GET' | 'POST',
+    path: string,
+    { body, headers: extra, allowNotModified = false }: { body?: unknown; headers?: Record<string, string>; allowNotModified?: boolean },
+    signal: AbortSignal,
+  ): Promise<Response> {
+    const headers = headersOf(extra);
+    const encoded = encode(body);
+    if (encoded) headers['Content-Type'] = encoded.type;
+    const response = await (fetchImpl ?? fetch)(urlOf(path), { method, headers, body: encoded?.text, signal });
+    if (!response.ok && !(allowNotModified && response.status === 304)) {
+      throw new ApiError(`${method} ${path} answered ${response.status}`, response.status);
+    }
+    return response;
+  }
 
-  /** Unchanged when the back end says so (304) or the answer is the held one by ETag or by fingerprint. */
+  const request = (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> =>
+    limited(method, path, async (signal) => parseJson(await (await send(method, path, { body }, signal)).arrayBuffer()));
+
+  /** A job for the worker; null when there is none or it cannot run, and the page does the job itself. */
+  async function inPropertyWorker(job: PropertyJob, signal: AbortSignal): Promise<PropertyAnswer | null> {
+    if (!propertyWorker) return null;
+    try {
+      return answerOf(await inWorker(job, propertyWorker, signal));
+    } catch (error) {
+      if (error instanceof WorkerUnavailable) return null;
+      throw error;
+    }
+  }
+
+  /** The answer from the page's own fetch: unchanged by a 304, by the held ETag, or by the held fingerprint. */
+  async function fetchProperty(held: PropertyVersion | null | undefined, signal: AbortSignal): Promise<PropertyAnswer> {
+    const response = await send('GET', PROPERTY, { headers: held?.etag ? { 'If-None-Match': held.etag } : {}, allowNotModified: true }, signal);
+    if (response.status === 304) return { unchanged: true };
+    const etag = response.headers.get('ETag');
+    if (etag && etag === held?.etag) return { unchanged: true };
+    const body = await readBody(response);
+    // With an ETag there is nothing to hash: the back end names its versions.
+    if (etag) return changed(await bytesOf(body), etag, null);
+    const inWorkerAnswer = 'blob' in body ? await inPropertyWorker({ source: body, held: held?.fingerprint ?? null }, signal) : null;
+    if (inWorkerAnswer) return inWorkerAnswer;
+    const bytes = await bytesOf(body);
+    const fingerprint = await fingerprintOf(bytes);
+    return fingerprint === held?.fingerprint ? { unchanged: true } : changed(bytes, null, fingerprint);
+  }
+
+  /**
+   * Unchanged when the back end says so (304) or the answer is the held one
+   * by ETag or by fingerprint. A large answer that came without an ETag is
+   * polled by the worker itself: its 17 MB (50,000 residents) cross the main
+   * thread only when they changed, where the page's own fetch takes hundreds
+   * of small main-thread tasks while they arrive.
+   */
   const getProperty = (held?: PropertyVersion | null): Promise<PropertyAnswer> =>
-    exchange(
-      'GET',
-      'telephone-entry/property',
-      { headers: held?.etag ? { 'If-None-Match': held.etag } : {}, allowNotModified: true },
-      async (response): Promise<PropertyAnswer> => {
-        if (response.status === 304) return { unchanged: true };
-        const etag = response.headers.get('ETag');
-        if (etag && etag === held?.etag) return { unchanged: true };
-        const body = await readBody(response);
-        // With an ETag there is nothing to hash: the back end names its versions.
-        let fingerprint: string | null = null;
-        if (!etag) fingerprint = 'blob' in body ? await blobFingerprint(body.blob, fingerprintWorker) : await fingerprintOf(body.bytes);
-        if (fingerprint && fingerprint === held?.fingerprint) return { unchanged: true };
-        return { unchanged: false, body: parseJson('blob' in body ? await body.blob.arrayBuffer() : body.bytes), version: { etag, fingerprint } };
-      },
-    );
+    limited('GET', PROPERTY, async (signal) => {
+      const polled =
+        held?.fingerprint && held.size >= BLOB_FROM_BYTES
+          ? await inPropertyWorker({ source: { url: new URL(urlOf(PROPERTY), globalThis.location?.href).href, headers: headersOf() }, held: held.fingerprint }, signal)
+          : null;
+      return polled ?? fetchProperty(held, signal);
+    });
 
   return {
     getFeatureFlags: () => request('GET', 'feature-flags'),
