@@ -113,6 +113,9 @@ for (const engine of ENGINES) {
     scenario('an invalid code is refused and recorded', engine.model, SCENARIOS.invalidCode);
     scenario('a card read opens the gate', engine.model, SCENARIOS.card);
     scenario('the directory pages and a lookup', engine.directoryModel, SCENARIOS.directory);
+    scenario('a large property without an ETag is polled by the worker, each change shown', engine.model, SCENARIOS.largeProperty, {
+      prepare: (simulator) => simulator.seedResidents(5_000),
+    });
     scenario('a QR code from the camera opens the gate', engine.model, SCENARIOS.qr, { missing: noCamera });
     scenario('a call answered with video by the far end opens the gate', engine.directoryModel, SCENARIOS.call, {
       missing: () => (!offers.webrtc ? 'the engine has no RTCPeerConnection' : noCamera()),

@@ -108,6 +108,22 @@ export const SCENARIOS = {
     await page.waitFor(titleSeen(`Call ${KNOWN.firstResident.name}`), { message: 'the call to the looked-up resident' });
   },
 
+  /**
+   * A property over 1 MB without an ETag (prepared with 5,000 residents): the
+   * kiosk's worker makes the polls after the first load, and each change it
+   * brings is shown. The page itself fetched the property once.
+   */
+  async largeProperty({ page, sim }) {
+    const pageFetches = `performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/telephone-entry/property')).length`;
+    await until(() => sim.snapshot().connections.channels[sim.channelName()] || 0, (n) => n > 0, { message: 'the kiosk on its channel' });
+    const fetched = await page.evaluate(pageFetches);
+    for (const name of ['Worker Change', 'Second Change']) {
+      sim.patchProperty({ property: { public_name: name } });
+      await page.waitFor(`${IN_PAGE.title} === ${JSON.stringify(`Welcome to ${name}!`)}`, { timeout: 20_000, message: `the title of '${name}'` });
+    }
+    assert.equal(await page.evaluate(pageFetches), fetched);
+  },
+
   /** The camera shows KNOWN.residentCode as a QR code (the browser's fake camera). */
   async qr({ page, sim, model }) {
     if (model === 'TOUCH') await page.tap(IN_PAGE.element('a', 'Scan a QR code'));
