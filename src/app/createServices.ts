@@ -2,8 +2,7 @@ import type { Capabilities } from '../lib/capabilities';
 import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice';
 import type { DeviceSettings } from '../features/session/deviceSettings';
 import { loadOnce } from '../lib/loadOnce';
-import { createApiClient } from '../services/api/apiClient';
-import { createPropertyWorker } from '../services/api/propertyWorker';
+import { createApiClient, type ApiClientOptions } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createBrowserService } from '../services/browser/browserService';
 import { readClocks } from '../features/code-lock/guessClock';
@@ -31,7 +30,16 @@ interface Hooks {
 
 /** The composition root: the real adapters, built once per page. */
 export function createServices(config: AppConfig, { getToken, getSettings, beforeReload, capabilities }: Hooks): Services {
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken, propertyWorker: typeof Worker === 'function' ? createPropertyWorker : null });
+  // The property worker's code loads the first time a large answer needs it: most properties never do.
+  const inWorker: ApiClientOptions['inWorker'] =
+    typeof Worker === 'function'
+      ? (job, signal) =>
+          import('../services/api/propertyWorker').then(
+            ({ runInWorker }) => runInWorker(job, signal),
+            () => null,
+          )
+      : null;
+  const api = createApiClient({ baseUrl: config.apiUrl, getToken, inWorker });
   const logger = createRemoteLogger(api);
   // Without a service worker the kiosk runs online only (the installer screen says why).
   const container = capabilities.offlineStartMissing === null ? navigator.serviceWorker : undefined;

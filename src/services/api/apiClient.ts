@@ -1,6 +1,5 @@
 import { fingerprintOf } from './fingerprint';
-import type { PropertyJob, PropertyReply } from './propertyJob';
-import { inWorker, WorkerUnavailable, type PropertyWorker } from './propertyWorker';
+import type { PropertyJob } from './propertyJob';
 
 /** A failed API call: a non-2xx answer, a timeout or a network error. */
 export class ApiError extends Error {
@@ -105,8 +104,12 @@ export interface ApiClientOptions {
   fetchImpl?: typeof fetch;
   /** One limit for every call instead of API_TIMEOUTS_MS (tests). */
   timeoutMs?: number;
-  /** Where a large property answer is read and fingerprinted off the main thread; null: on it (tests, engines without workers). */
-  propertyWorker?: (() => PropertyWorker) | null;
+  /**
+   * Reads and fingerprints a large property answer off the main thread: the
+   * answer, or null when no worker could run the job. Without it (tests,
+   * engines without workers) the page does the job itself.
+   */
+  inWorker?: ((job: PropertyJob, signal: AbortSignal) => Promise<PropertyAnswer | null>) | null;
 }
 
 /** An answer's body as JSON; an empty body is no value. */
@@ -142,20 +145,13 @@ function encode(body: unknown): { type: string; text: string } | null {
 const PROPERTY = 'telephone-entry/property';
 
 /** A changed property answer, parsed. */
-const changed = (bytes: ArrayBuffer, etag: string | null, fingerprint: string | null): PropertyAnswer => ({
+export const changed = (bytes: ArrayBuffer, etag: string | null, fingerprint: string | null): PropertyAnswer => ({
   unchanged: false,
   body: parseJson(bytes),
   version: { etag, fingerprint, size: bytes.byteLength },
 });
 
-/** The property worker's reply as the kiosk takes it: a refusal or a failed read is an ApiError, as on the page. */
-function answerOf(reply: PropertyReply): PropertyAnswer {
-  if ('status' in reply) throw new ApiError(`GET ${PROPERTY} answered ${reply.status}`, reply.status);
-  if ('error' in reply) throw new ApiError(`GET ${PROPERTY} failed: ${reply.error}`, null);
-  return reply.unchanged ? reply : changed(reply.bytes, reply.etag, reply.fingerprint);
-}
-
-export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: everyCallMs, propertyWorker = null }: ApiClientOptions): ApiClient {
+export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: everyCallMs, inWorker = null }: ApiClientOptions): ApiClient {
   const urlOf = (path: string) => `${baseUrl}/api/${path}`;
   const headersOf = (extra: Record<string, string> = {}): Record<string, string> => ({
     Accept: 'application/json',
@@ -200,17 +196,6 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
   const request = (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> =>
     limited(method, path, async (signal) => parseJson(await (await send(method, path, { body }, signal)).arrayBuffer()));
 
-  /** A job for the worker; null when there is none or it cannot run, and the page does the job itself. */
-  async function inPropertyWorker(job: PropertyJob, signal: AbortSignal): Promise<PropertyAnswer | null> {
-    if (!propertyWorker) return null;
-    try {
-      return answerOf(await inWorker(job, propertyWorker, signal));
-    } catch (error) {
-      if (error instanceof WorkerUnavailable) return null;
-      throw error;
-    }
-  }
-
   /** The answer from the page's own fetch: unchanged by a 304, by the held ETag, or by the held fingerprint. */
   async function fetchProperty(held: PropertyVersion | null | undefined, signal: AbortSignal): Promise<PropertyAnswer> {
     const response = await send('GET', PROPERTY, { headers: held?.etag ? { 'If-None-Match': held.etag } : {}, allowNotModified: true }, signal);
@@ -220,7 +205,7 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
     const body = await readBody(response);
     // With an ETag there is nothing to hash: the back end names its versions.
     if (etag) return changed(await bytesOf(body), etag, null);
-    const inWorkerAnswer = 'blob' in body ? await inPropertyWorker({ source: body, held: held?.fingerprint ?? null }, signal) : null;
+    const inWorkerAnswer = 'blob' in body && inWorker ? await inWorker({ source: body, held: held?.fingerprint ?? null }, signal) : null;
     if (inWorkerAnswer) return inWorkerAnswer;
     const bytes = await bytesOf(body);
     const fingerprint = await fingerprintOf(bytes);
@@ -237,8 +222,8 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
   const getProperty = (held?: PropertyVersion | null): Promise<PropertyAnswer> =>
     limited('GET', PROPERTY, async (signal) => {
       const polled =
-        held?.fingerprint && held.size >= BLOB_FROM_BYTES
-          ? await inPropertyWorker({ source: { url: new URL(urlOf(PROPERTY), globalThis.location?.href).href, headers: headersOf() }, held: held.fingerprint }, signal)
+        inWorker && held?.fingerprint && held.size >= BLOB_FROM_BYTES
+          ? await inWorker({ source: { url: urlOf(PROPERTY), headers: headersOf() }, held: held.fingerprint }, signal)
           : null;
       return polled ?? fetchProperty(held, signal);
     });

@@ -3,7 +3,7 @@ import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/api
 import { BLOB_FROM_BYTES, createApiClient, type PropertyAnswer, type PropertyVersion } from './apiClient';
 import { fingerprintOf } from './fingerprint';
 import { runPropertyJob, type PropertyJob } from './propertyJob';
-import type { PropertyWorker } from './propertyWorker';
+import { runInWorker, type PropertyWorker } from './propertyWorker';
 
 withApiServer();
 
@@ -48,7 +48,7 @@ function fakeWorkers(behaviour: 'runs' | 'fails to load' | 'never answers' | 'ca
     };
     return worker;
   };
-  return { make, made };
+  return { make, made, inWorker: (job: PropertyJob, signal: AbortSignal) => runInWorker(job, signal, make) };
 }
 
 const kinds = (made: Array<{ job: PropertyJob | null }>) => made.map(({ job }) => (job && 'blob' in job.source ? 'blob' : 'fetch'));
@@ -62,7 +62,7 @@ describe('a large property answer without an ETag', () => {
     let name = 'Maple Court';
     serve(() => largeProperty(name));
     const workers = fakeWorkers();
-    const api = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', propertyWorker: workers.make });
+    const api = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', inWorker: workers.inWorker });
 
     const first = await api.getProperty(null);
     expect(first).toMatchObject({ unchanged: false, body: largeProperty('Maple Court') });
@@ -91,7 +91,7 @@ describe('a large property answer without an ETag', () => {
     let etag: Record<string, string> = {};
     serve(() => largeProperty('Maple Court'), () => etag);
     const workers = fakeWorkers();
-    const api = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', propertyWorker: workers.make });
+    const api = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', inWorker: workers.inWorker });
     const first = versionOf(await api.getProperty(null));
     etag = { ETag: '"v2"' };
     const tagged = await api.getProperty(first);
@@ -102,7 +102,7 @@ describe('a large property answer without an ETag', () => {
 
   it.each(['fails to load', 'cannot be made'] as const)('is read on the page when the worker %s, to the same answers and one request a poll', async (behaviour) => {
     serve(() => largeProperty('Maple Court'));
-    const api = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', propertyWorker: fakeWorkers(behaviour).make });
+    const api = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', inWorker: fakeWorkers(behaviour).inWorker });
     const first = await api.getProperty(null);
     expect(first).toMatchObject({ unchanged: false, body: largeProperty('Maple Court') });
     await expect(api.getProperty(versionOf(first))).resolves.toEqual({ unchanged: true });
@@ -112,7 +112,7 @@ describe('a large property answer without an ETag', () => {
   it('polled by the worker: a refusal, a lost connection and a hung answer are ApiErrors as on the page, and the worker ends', async () => {
     serve(() => largeProperty('Maple Court'));
     const workers = fakeWorkers();
-    const api = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', timeoutMs: 200, propertyWorker: workers.make });
+    const api = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', timeoutMs: 200, inWorker: workers.inWorker });
     const version = versionOf(await api.getProperty(null));
 
     const refuse = (response: () => Response) => apiServer.use(http.get(`${API_URL}/api/telephone-entry/property`, response));
@@ -122,7 +122,7 @@ describe('a large property answer without an ETag', () => {
     await expect(api.getProperty(version)).rejects.toMatchObject({ name: 'ApiError', status: null, message: expect.stringMatching(/^GET telephone-entry\/property failed: TypeError/) });
 
     const hung = fakeWorkers('never answers');
-    const stuck = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', timeoutMs: 200, propertyWorker: hung.make });
+    const stuck = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', timeoutMs: 200, inWorker: hung.inWorker });
     await expect(stuck.getProperty(version)).rejects.toMatchObject({ status: null, message: 'GET telephone-entry/property failed: timed out after 200 ms' });
     expect(hung.made).toEqual([{ job: expect.objectContaining({ held: version.fingerprint }), terminated: true }]);
     expect(workers.made.every((worker) => worker.terminated)).toBe(true);
@@ -132,7 +132,7 @@ describe('a large property answer without an ETag', () => {
 it('a small property answer never goes to the worker: starting one costs more than it saves', async () => {
   serve(() => ({ property: { id: 1, name: 'Maple Court' }, residents: [] }));
   const workers = fakeWorkers();
-  const api = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', propertyWorker: workers.make });
+  const api = createApiClient({ baseUrl: API_URL, getToken: () => 'tok', inWorker: workers.inWorker });
   const first = versionOf(await api.getProperty(null));
   await expect(api.getProperty(first)).resolves.toEqual({ unchanged: true });
   expect(workers.made).toEqual([]);
