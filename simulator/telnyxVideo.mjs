@@ -48,6 +48,8 @@ export function createTelnyxVideoServer() {
   /** SDP asked of the far end, by `<session>:<handle>`. */
   const waitingSdp = new Map();
   let answersCreate = true;
+  /** `create`s that came while the gateway was told not to answer: answered when it is told to again. */
+  let heldCreates = [];
 
   const send = (ws, message) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
@@ -83,12 +85,15 @@ export function createTelnyxVideoServer() {
     // Telnyx's proxy checks the client token on every message.
     if (tokenRoom(message.client_token) !== state.room) return send(ws, { status_code: 401, error_message: 'Invalid client token' });
     if (janus === 'create') {
-      if (!answersCreate) return;
-      if (state.session) return fail(403, 'Session already created');
-      state.sessionId = newId();
-      state.session = { ws, room: state.room, handles: new Map() };
-      sessions.set(state.sessionId, state.session);
-      return reply({ janus: 'success', data: { id: state.sessionId } });
+      const create = () => {
+        if (ws.readyState !== ws.OPEN) return;
+        if (state.session) return fail(403, 'Session already created');
+        state.sessionId = newId();
+        state.session = { ws, room: state.room, handles: new Map() };
+        sessions.set(state.sessionId, state.session);
+        reply({ janus: 'success', data: { id: state.sessionId } });
+      };
+      return answersCreate ? create() : void heldCreates.push(create);
     }
     if (!state.session || message.session_id !== state.sessionId) return fail(458, 'No such session');
     const { session } = state;
@@ -211,9 +216,13 @@ export function createTelnyxVideoServer() {
   return {
     wss,
     farWss: twin.farWss,
-    /** False: `create` goes unanswered, as from a gateway that never opens a session. */
+    /** False: `create` goes unanswered, as from a gateway that never opens a session; true again answers the ones held. */
     answerCreate(on) {
       answersCreate = Boolean(on);
+      if (!answersCreate) return;
+      const held = heldCreates;
+      heldCreates = [];
+      for (const create of held) create();
     },
     received: twin.received,
     /** How many SDK sockets are open. */

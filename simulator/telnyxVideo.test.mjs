@@ -112,11 +112,15 @@ describe('Telnyx Video twin', () => {
     expect(sim.telnyxVideo.received().map((m) => m.janus)).toEqual(['create', 'attach', 'attach', 'detach', 'destroy', 'keepalive']);
   });
 
-  it('a gateway told not to answer `create` leaves the SDK waiting', async () => {
+  it('a gateway told not to answer `create` leaves the SDK waiting, and answers it once told to again', async () => {
     sim.telnyxVideo.answerCreate(false);
     const ws = await open('/telnyx-video/room-1/janus');
     ws.send({ janus: 'create', transaction: 'c1', client_token: tokenFor('room-1') });
     await expect(ws.next(() => true, 300)).rejects.toThrow('No matching message in time');
     expect(sim.telnyxVideo.received()).toEqual([{ janus: 'create' }]);
+    sim.telnyxVideo.answerCreate(true);
+    const created = await ws.next((m) => m.transaction === 'c1');
+    expect(created.janus).toBe('success');
+    expect(Number.isInteger(created.data.id)).toBe(true);
   });
 });

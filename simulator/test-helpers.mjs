@@ -52,8 +52,10 @@ export async function openSocket(url) {
       const index = inbox.findIndex(match);
       if (index >= 0) return Promise.resolve(inbox.splice(index, 1)[0]);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('No matching message in time')), timeoutMs);
-        waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+        const waiter = { match, resolve: (m) => (clearTimeout(timer), resolve(m)) };
+        // A waiter that timed out must not take a later message.
+        const timer = setTimeout(() => (waiters.splice(waiters.indexOf(waiter), 1), reject(new Error('No matching message in time'))), timeoutMs);
+        waiters.push(waiter);
       });
     },
     close: () => ws.close(),
