@@ -9,7 +9,7 @@ import { readClocks } from '../features/code-lock/guessClock';
 import { createCallStreamRegistry } from '../services/call/callStreams';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';
-import { createShellWorker } from '../services/shell/shellWorker';
+import { createLazyShellWorker } from '../services/shell/lazyShellWorker';
 import { createLazySound } from '../services/sound/lazySound';
 import { SPOKEN_SOUNDS, type SoundName } from '../services/sound/types';
 import { createLazySpeech } from '../services/speech/lazySpeech';
@@ -43,7 +43,11 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
   const logger = createRemoteLogger(api);
   // Without a service worker the kiosk runs online only (the installer screen says why).
   const container = capabilities.offlineStartMissing === null ? navigator.serviceWorker : undefined;
-  const shell = createShellWorker({ url: config.serviceWorkerUrl, container, log: logger.child('shell').error });
+  const shellLog = logger.child('shell').error;
+  const shell = createLazyShellWorker(
+    () => import('../services/shell/shellWorker').then(({ createShellWorker }) => createShellWorker({ url: config.serviceWorkerUrl, container, log: shellLog })),
+    shellLog,
+  );
   const page = createPageControl({ beforeReload, log: logger.child('page').error, shell });
   const realtimeLog = logger.child('realtime').error;
   const speechLog = logger.child('speech').error;
