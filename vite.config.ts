@@ -1,6 +1,4 @@
 /// <reference types="vitest/config" />
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -42,26 +40,6 @@ const welcome = firstFrame({
 });
 
 /**
- * V8's explicit compile hint on the entry file (React's DOM renderer and the
- * kiosk's first screen): Chromium from 136 compiles all of its functions while
- * the file streams in, off the main thread, so the first key press on a page
- * with nothing compiled yet does not compile React's update paths. V8 reads it
- * only as the file's first line, so it goes in as the file is written, after
- * Vite's own first line.
- */
-function compileHint(): Plugin {
-  return {
-    name: 'kiosk-compile-hint',
-    apply: 'build',
-    writeBundle({ dir = '' }, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (file.type === 'chunk' && file.isEntry) writeFileSync(resolve(dir, file.fileName), `//# allFunctionsCalledOnLoad\n${file.code}`);
-      }
-    },
-  };
-}
-
-/**
  * The service worker (src/sw.ts): precaches every file of the build
  * so a browser restarted with no network boots the kiosk; the page registers
  * it and decides when a new build takes over (src/services/shell/).
@@ -84,7 +62,7 @@ const offlineShell = VitePWA({
 
 export default defineConfig({
   // The guard before the policy: the tags both put at the top of the head come in reverse order, and the policy's must be first.
-  plugins: [react(), guard, welcome, contentSecurityPolicyMeta(), compileHint(), offlineShell],
+  plugins: [react(), guard, welcome, contentSecurityPolicyMeta(), offlineShell],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   // A module worker (as the page starts it), so the QR worker loads only the decoder its engine can run.
   worker: { format: 'es' },
