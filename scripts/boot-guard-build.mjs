@@ -1,11 +1,13 @@
 // The boot guard (src/boot-guard/) as two classic ES5 scripts of their own:
 // the guard, which every start loads, and the report it loads only when the
-// kiosk did not start. Each is bundled and minified by Vite as one IIFE, then
-// brought down to ES5 by TypeScript (Vite's own transforms stop at ES2015).
+// kiosk did not start. Each is bundled and minified by Vite as one IIFE,
+// brought down to ES5 by TypeScript (Vite's own transforms stop at ES2015),
+// then minified again by terser as ES5 (TypeScript prints it out in full).
 // The build's settings (the back end's URL, the language, the report's
 // address) are written into the files, so the guard needs no inline script,
 // which the Content-Security-Policy forbids.
 import { fileURLToPath } from 'node:url';
+import { minify } from 'terser';
 import ts from 'typescript';
 import { build } from 'vite';
 import en from '../src/strings/bootGuard.en.json' with { type: 'json' };
@@ -37,7 +39,10 @@ export async function compileScript(entry, define) {
   const [output] = /** @type {import('vite').Rolldown.RolldownOutput[]} */ (Array.isArray(result) ? result : [result]);
   const chunk = output?.output.find((file) => file.type === 'chunk');
   if (!chunk || chunk.type !== 'chunk') throw new Error(`${entry} did not build`);
-  return ts.transpileModule(chunk.code, { compilerOptions: { target: ts.ScriptTarget.ES5, module: ts.ModuleKind.None } }).outputText;
+  const es5 = ts.transpileModule(chunk.code, { compilerOptions: { target: ts.ScriptTarget.ES5, module: ts.ModuleKind.None } }).outputText;
+  const { code } = await minify(es5, { ecma: 5 });
+  if (code === undefined) throw new Error(`${entry} did not minify`);
+  return code;
 }
 
 /**
