@@ -1,7 +1,7 @@
 // The first frame (src/first-frame/) as a classic ES5 script of its own, as
 // the boot guard is built (boot-guard-build.mjs): index.html loads it right
 // after the root, so it paints the welcome from the stored property before
-// the bundle has run. Its settings (the strings it shows, the build's
+// the bundle has run, and code entry for a digit typed then. Its settings (the strings it shows, the build's
 // language) are written into the file: the
 // Content-Security-Policy forbids inline scripts.
 import { fileURLToPath } from 'node:url';
@@ -12,11 +12,18 @@ import es from '../src/strings/es.json' with { type: 'json' };
 const ENTRY = fileURLToPath(new URL('../src/first-frame/main.ts', import.meta.url));
 const DEV_PATH = 'first-frame.js';
 
-/** Each language's title, app name and reload label, from the kiosk's own catalogue (src/strings/languages.ts). */
+/** Each language's strings of the welcome and of code entry, from the kiosk's own catalogue (src/strings/languages.ts). */
 const STRINGS = Object.fromEntries(
   Object.entries({ en, es }).map(([language, messages]) => [
     language,
-    { title: messages['home.title'], appName: messages['app.name'], reload: messages['app.reload'] },
+    {
+      title: messages['home.title'],
+      appName: messages['app.name'],
+      reload: messages['app.reload'],
+      codeTitle: messages['code.title'],
+      codeEntered: messages['code.entered'],
+      cancel: messages['cancel.buttons'],
+    },
   ]),
 );
 

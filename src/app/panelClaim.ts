@@ -1,4 +1,4 @@
-import { detectCapabilities } from '../lib/capabilities';
+import { hasIndexedDb, hasWebLocks, type EngineScope } from '../lib/capabilities';
 import { becomeOnlyKiosk } from './kioskLock';
 import { openIndexedStore, type IndexedStore } from './persistence/indexedStore';
 import type { OpenedDatabase } from './persistence/persistedStore';
@@ -24,12 +24,12 @@ const GLOBAL = '__kioskPanelClaim';
 type Holder = Window & { [GLOBAL]?: PanelClaim };
 
 export function claimPanel(win: Window): PanelClaim {
-  const capabilities = detectCapabilities(win);
+  const scope = win as unknown as EngineScope;
   let waiting = false;
   const callbacks: Array<() => void> = [];
   const held = becomeOnlyKiosk(
     {
-      locks: capabilities.webLocks ? win.navigator.locks : undefined,
+      locks: hasWebLocks(scope) ? win.navigator.locks : undefined,
       storage: win.localStorage,
       onLeave: (release) => win.addEventListener('pagehide', release, { once: true }),
     },
@@ -38,7 +38,7 @@ export function claimPanel(win: Window): PanelClaim {
       callbacks.splice(0).forEach((callback) => callback());
     },
   );
-  const open = () => openIndexedStore(capabilities.indexedDb ? win.indexedDB : undefined);
+  const open = () => openIndexedStore(hasIndexedDb(scope) ? win.indexedDB : undefined);
   // Opening reads nothing, so it starts at once; reading waits for the lock, so no other window writes meanwhile.
   const early = open();
   const opened = held.then(() => {

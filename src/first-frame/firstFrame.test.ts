@@ -1,44 +1,32 @@
 import { screen } from '@testing-library/react';
-import en from '../strings/en.json';
-import es from '../strings/es.json';
 import { hasEarlyButtons, takeEarlyButtons } from '../services/input/earlyButtons';
 import { createMemoryStorage } from '../testing/memoryStorage';
-import { rawProperty } from '../testing/fixtures';
+import { FIRST_FRAME_SETTINGS as SETTINGS, firstFramePage as page, storedKiosk } from '../testing/firstFramePage';
 import { renderKiosk } from '../testing/renderKiosk';
-import { paintFirstFrame, welcomeFrame, type FirstFrameSettings } from './firstFrame';
+import { paintFirstFrame, startingHome, welcomeFrame } from './firstFrame';
 
-// As scripts/first-frame-build.mjs writes them in, from the catalogue.
-const strings = Object.fromEntries(
-  Object.entries({ en, es }).map(([language, messages]) => [
-    language,
-    { title: messages['home.title'], appName: messages['app.name'], reload: messages['app.reload'] },
-  ]),
-) as FirstFrameSettings['strings'];
-const SETTINGS: FirstFrameSettings = { strings, defaultLanguage: 'en' };
+const HOME = { pathname: '/', search: '' };
 
-/** What the kiosk stores (src/app/persistence/): each part in its envelope, version 2. */
-function storedKiosk({ token = 'device-token' as string | null, device = {}, version = 2 } = {}) {
-  const storage = createMemoryStorage();
-  const { property, device: stored } = rawProperty();
-  if (token) storage.setItem('gate-kiosk:session', JSON.stringify({ version, state: { token, model: 'GEN2' } }));
-  const core = { property, device: { ...stored, ...device }, standing: [], guests: [] };
-  storage.setItem('gate-kiosk:propertyCore', JSON.stringify({ version, state: core }));
-  return storage as unknown as Storage;
-}
-
+const welcome = (storage: Storage, at: { pathname: string; search: string } = HOME, settings = SETTINGS) => {
+  const home = startingHome(storage, at, settings);
+  return home && welcomeFrame(document, home);
+};
 const header = (frame: HTMLElement | null) => frame?.querySelector('header')?.outerHTML;
 
 describe('the first frame', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
   it("is home's header exactly as the kiosk renders it, so the kiosk takes over without a change", () => {
-    const frame = welcomeFrame(document, storedKiosk(), '', SETTINGS);
+    const frame = welcome(storedKiosk());
     renderKiosk();
     expect(frame?.className).toBe('screen home');
     expect(header(frame)).toBe(screen.getByRole('heading', { name: 'Welcome to Maple Court!' }).closest('header')?.outerHTML);
   });
 
   it("speaks the device's language, else the build's", () => {
-    const title = (storage: Storage, defaultLanguage: 'en' | 'es' = 'en') =>
-      welcomeFrame(document, storage, '', { ...SETTINGS, defaultLanguage })?.querySelector('h1')?.textContent;
+    const title = (storage: Storage, defaultLanguage: 'en' | 'es' = 'en') => welcome(storage, HOME, { ...SETTINGS, defaultLanguage })?.querySelector('h1')?.textContent;
     expect(title(storedKiosk({ device: { language: 'es' } }))).toBe('¡Bienvenido a Maple Court!');
     expect(title(storedKiosk(), 'es')).toBe('¡Bienvenido a Maple Court!');
     expect(title(storedKiosk())).toBe('Welcome to Maple Court!');
@@ -46,26 +34,27 @@ describe('the first frame', () => {
 
   it('is not painted when the kiosk will not start on home', () => {
     // No token stored nor given: the installer's message. Another version of the parts: the kiosk brings them up first.
-    expect(welcomeFrame(document, storedKiosk({ token: null }), '', SETTINGS)).toBeNull();
-    expect(welcomeFrame(document, storedKiosk({ version: 1 }), '', SETTINGS)).toBeNull();
-    expect(welcomeFrame(document, createMemoryStorage() as unknown as Storage, '?token=new', SETTINGS)).toBeNull();
+    expect(welcome(storedKiosk({ token: null }))).toBeNull();
+    expect(welcome(storedKiosk({ version: 1 }))).toBeNull();
+    expect(welcome(createMemoryStorage() as unknown as Storage, { pathname: '/', search: '?token=new' })).toBeNull();
     const unreadable = storedKiosk();
     unreadable.setItem('gate-kiosk:propertyCore', '{"version":2,');
-    expect(welcomeFrame(document, unreadable, '', SETTINGS)).toBeNull();
-    // A token in the address is enough with a stored property.
-    expect(welcomeFrame(document, storedKiosk({ token: null }), '?token=new&model=GEN2', SETTINGS)).not.toBeNull();
+    expect(welcome(unreadable)).toBeNull();
+    // A reload onto another screen (the back end's refresh while the directory shows) starts there.
+    expect(welcome(storedKiosk(), { pathname: '/resident-directory', search: '' })).toBeNull();
+    expect(welcome(storedKiosk(), { pathname: '/enter-code', search: '?initialCode=4' })).toBeNull();
+    // A token in the address is enough with a stored property; an empty one is none.
+    expect(welcome(storedKiosk({ token: null }), { pathname: '/', search: '?token=new&model=GEN2' })).not.toBeNull();
+    expect(welcome(storedKiosk({ token: null }), { pathname: '/', search: '?token=&model=GEN2' })).toBeNull();
   });
 
   it('paints into the empty root and keeps the presses from then; nothing without a stored property', () => {
-    document.body.innerHTML = '<div id="root"></div>';
-    const page = (storage: Storage) =>
-      ({ document, location: { search: '' }, localStorage: storage, addEventListener: vi.fn(), removeEventListener: vi.fn() }) as unknown as Window;
-    const empty = page(createMemoryStorage() as unknown as Storage);
+    const empty = page(createMemoryStorage() as unknown as Storage).win;
     expect(paintFirstFrame(empty, SETTINGS)).toBe(false);
     expect(document.getElementById('root')?.childNodes).toHaveLength(0);
     expect(hasEarlyButtons(empty)).toBe(false);
 
-    const stored = page(storedKiosk());
+    const stored = page(storedKiosk()).win;
     expect(paintFirstFrame(stored, SETTINGS)).toBe(true);
     expect(screen.getByRole('heading', { name: 'Welcome to Maple Court!' })).toBeInTheDocument();
     expect(stored.addEventListener).toHaveBeenCalledWith('keydown', expect.any(Function));

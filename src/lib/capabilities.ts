@@ -35,7 +35,7 @@ export function detectCapabilities(scope: EngineScope = window as unknown as Eng
   if (scope.isSecureContext === false) offlineStartMissing = 'insecure-context';
   else if (!navigator.serviceWorker) offlineStartMissing = 'no-service-worker';
   return {
-    webLocks: Boolean(navigator.locks),
+    webLocks: hasWebLocks(scope),
     offlineStartMissing,
     camera: typeof navigator.mediaDevices?.getUserMedia === 'function',
     peerConnection: typeof scope.RTCPeerConnection === 'function',
@@ -43,7 +43,12 @@ export function detectCapabilities(scope: EngineScope = window as unknown as Eng
   };
 }
 
-function hasIndexedDb(scope: EngineScope): boolean {
+/** The two the first frame's script needs too (app/panelClaim.ts), apart so that it carries only these. */
+export function hasWebLocks(scope: EngineScope): boolean {
+  return Boolean(scope.navigator.locks);
+}
+
+export function hasIndexedDb(scope: EngineScope): boolean {
   try {
     return Boolean(scope.indexedDB);
   } catch {
@@ -53,4 +58,4 @@ function hasIndexedDb(scope: EngineScope): boolean {
 }
 
 /** Every capability present: what tests assume unless they take one away. */
-export const FULL_CAPABILITIES: Capabilities = Object.freeze({ webLocks: true, offlineStartMissing: null, camera: true, peerConnection: true, indexedDb: true });
+export const FULL_CAPABILITIES: Capabilities = /* @__PURE__ */ Object.freeze({ webLocks: true, offlineStartMissing: null, camera: true, peerConnection: true, indexedDb: true });

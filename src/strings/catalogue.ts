@@ -1,4 +1,5 @@
 import en from './en.json';
+import { format, type Params } from './format';
 
 /**
  * Every string the kiosk shows or speaks, in one catalogue: English
@@ -7,16 +8,11 @@ import en from './en.json';
  */
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
-export type Params = Record<string, string | number>;
 
 export { LANGUAGES, parseLanguage, type Language } from './languages';
+export { format, type Params } from './format';
 
 export const ENGLISH: Messages = en;
-
-/** Fills `{name}` placeholders; an unknown one is left as it is. */
-export function format(template: string, params: Params = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
 
 /** English text of a key: what notifications, the back end's log and the stored state carry. */
 export function english(key: MessageKey, params?: Params): string {

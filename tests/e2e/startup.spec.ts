@@ -110,7 +110,7 @@ test.describe('startup', () => {
     await expect(footer).toHaveText(/^v[\d.]+$/);
   });
 
-  test('after a reload the welcome shows from the stored property before the bundle runs, and digits typed then reach code entry', async ({ page, kiosk }) => {
+  test('after a reload the welcome shows from the stored property before the bundle runs; a digit typed then opens code entry at once, and the kiosk goes on from it', async ({ page, kiosk }) => {
     await kiosk.open(page, { model: 'GEN2' });
     // The bundle held back: only the first frame's script (src/first-frame/) runs.
     let release = () => {};
@@ -119,18 +119,37 @@ test.describe('startup', () => {
       await held;
       await route.continue();
     });
+    // Each text the code's slots show, in order, from the first frame's to the kiosk's.
+    await page.addInitScript(() => {
+      const shown: string[] = [];
+      (window as unknown as { shownSlots: string[] }).shownSlots = shown;
+      new MutationObserver(() => {
+        const text = document.querySelector('.code-slots')?.textContent;
+        if (text && text !== shown[shown.length - 1]) shown.push(text);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     // Not to the load event: the held bundle holds it back.
     await page.goto(kiosk.url({ model: 'GEN2' }), { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Enter a numeric code/ })).toHaveCount(0);
+    const slots = page.getByRole('status', { name: 'Code entered' });
     await page.keyboard.press('4');
+    await expect(page.getByRole('heading', { name: 'Enter a numeric code' })).toBeVisible();
+    await expect(slots).toHaveText('*----');
+    await expect(page.getByRole('button', { name: 'Press Back to cancel' })).toBeVisible();
     await page.keyboard.press('2');
     await page.keyboard.press('8');
     release();
     await expect(page).toHaveURL(/\/enter-code/);
-    await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('***--');
+    await expect(slots).toHaveText('***--');
     await page.keyboard.press('1');
-    await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('****-');
+    await expect(slots).toHaveText('****-');
+    // Never fewer digits than shown before: the kiosk took over from the first frame's code entry without going back.
+    const shown = await page.evaluate(() => (window as unknown as { shownSlots: string[] }).shownSlots);
+    const typed = shown.map((text) => text.split('*').length - 1);
+    expect(shown[0]).toBe('*----');
+    expect(typed).toEqual([...typed].sort((a, b) => a - b));
+    expect(shown[shown.length - 1]).toBe('****-');
   });
 
   test('the service-worker client loads after the first screen, at the load event (offline-boot.spec.ts has it register the worker)', async ({ page, kiosk }) => {

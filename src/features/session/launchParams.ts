@@ -15,3 +15,8 @@ export function readLaunchParams(search: string): LaunchParams {
   const model = parseModel(rawModel);
   return { token, model, unknownModel: rawModel !== null && model === null };
 }
+
+/** The panel's model once the query string is read: it wins over the stored one; a model it names but nobody knows is DEFAULT. */
+export function launchModel(launch: LaunchParams, stored: PanelModel): PanelModel {
+  return launch.model ?? (launch.unknownModel ? 'DEFAULT' : stored);
+}

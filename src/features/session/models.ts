@@ -15,13 +15,14 @@ export interface ButtonLabels {
   go: string;
 }
 
-const ARROWS = { up: '▲', down: '▼' };
+/** Every model's arrows, with its own back and go. No object spread: the first frame's ES5 script reads these too. */
+const labels = (back: string, go: string): ButtonLabels => ({ up: '▲', down: '▼', back, go });
 
 export const BUTTON_LABELS: Record<Exclude<PanelModel, 'TOUCH'>, ButtonLabels> = {
-  DEFAULT: { ...ARROWS, back: 'BACK', go: 'GO' },
-  GEN1: { ...ARROWS, back: 'Esc', go: 'Enter' },
-  GEN2: { ...ARROWS, back: 'Back', go: 'Enter' },
-  GEN3: { ...ARROWS, back: '*', go: '#' },
+  DEFAULT: labels('BACK', 'GO'),
+  GEN1: labels('Esc', 'Enter'),
+  GEN2: labels('Back', 'Enter'),
+  GEN3: labels('*', '#'),
 };
 
 /** TOUCH panels have a touch screen and no hardware buttons. */

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LaunchParams } from './launchParams';
+import { launchModel, type LaunchParams } from './launchParams';
 import { parseModel, type PanelModel } from './models';
 
 export interface SessionState {
@@ -16,8 +16,7 @@ export const sessionSlice = createSlice({
     /** The query string wins over storage; a missing model keeps the stored one. */
     launchParamsRead(state, { payload }: PayloadAction<LaunchParams>) {
       if (payload.token) state.token = payload.token;
-      if (payload.model) state.model = payload.model;
-      else if (payload.unknownModel) state.model = 'DEFAULT';
+      state.model = launchModel(payload, state.model);
     },
   },
   selectors: {

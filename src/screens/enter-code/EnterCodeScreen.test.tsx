@@ -3,7 +3,7 @@ import { selectQueuedAccessRequests } from '../../features/access-queue/accessQu
 import { withApiServer } from '../../testing/apiServer';
 import { renderKiosk } from '../../testing/renderKiosk';
 import { tap } from '../../testing/tap';
-import { codeSlots } from '../../components/CodeSlots';
+import { codeSlots } from '../../components/slots';
 import { initialDigits } from './codeEntry';
 
 withApiServer();

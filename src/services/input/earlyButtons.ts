@@ -18,15 +18,17 @@ interface EarlyButtons {
 
 type Holder = Window & { [GLOBAL]?: EarlyButtons };
 
-/** Starts keeping the panel's key presses (the first frame's script calls it once it has painted). */
-export function keepEarlyButtons(win: Window): void {
+/** Starts keeping the panel's key presses (the first frame's script calls it once it has painted); `onFirst` hears the first one kept. */
+export function keepEarlyButtons(win: Window, onFirst: (button: Button) => void = () => undefined): void {
   const buttons: Button[] = [];
   const onKeyDown = (event: KeyboardEvent) => {
     const button = keyToButton(event);
     if (!button) return;
     // As the kiosk's button source does: a panel key does nothing else (no scrolling, no page action).
     event.preventDefault();
-    if (!event.repeat && buttons.length < MOST) buttons.push(button);
+    if (event.repeat || buttons.length >= MOST) return;
+    buttons.push(button);
+    if (buttons.length === 1) onFirst(button);
   };
   win.addEventListener('keydown', onKeyDown);
   (win as Holder)[GLOBAL] = { buttons, stop: () => win.removeEventListener('keydown', onKeyDown) };

@@ -1,0 +1,48 @@
+import { vi } from 'vitest';
+import en from '../strings/en.json';
+import es from '../strings/es.json';
+import type { FirstFrameSettings } from '../first-frame/firstFrame';
+import { rawProperty } from './fixtures';
+import { createMemoryStorage } from './memoryStorage';
+
+// As scripts/first-frame-build.mjs writes them in, from the catalogue.
+const strings = Object.fromEntries(
+  Object.entries({ en, es }).map(([language, messages]) => [
+    language,
+    {
+      title: messages['home.title'],
+      appName: messages['app.name'],
+      reload: messages['app.reload'],
+      codeTitle: messages['code.title'],
+      codeEntered: messages['code.entered'],
+      cancel: messages['cancel.buttons'],
+    },
+  ]),
+) as FirstFrameSettings['strings'];
+export const FIRST_FRAME_SETTINGS: FirstFrameSettings = { strings, defaultLanguage: 'en' };
+
+/** What the kiosk stores (src/app/persistence/): each part in its envelope, version 2. */
+export function storedKiosk({ token = 'device-token' as string | null, model = 'GEN2', device = {}, version = 2 } = {}) {
+  const storage = createMemoryStorage();
+  const { property, device: stored } = rawProperty();
+  if (token) storage.setItem('gate-kiosk:session', JSON.stringify({ version, state: { token, model } }));
+  const core = { property, device: { ...stored, ...device }, standing: [], guests: [] };
+  storage.setItem('gate-kiosk:propertyCore', JSON.stringify({ version, state: core }));
+  return storage as unknown as Storage;
+}
+
+/** A page with the root the first frame paints into, its storage, and its key presses. */
+export function firstFramePage(storage: Storage, search = '') {
+  document.body.innerHTML = '<div id="root"></div>';
+  const listeners: Array<(event: KeyboardEvent) => void> = [];
+  const win = {
+    document,
+    location: { pathname: '/', search },
+    localStorage: storage,
+    addEventListener: vi.fn((_type: string, listener: (event: KeyboardEvent) => void) => listeners.push(listener)),
+    removeEventListener: vi.fn(),
+  } as unknown as Window;
+  const press = (key: string) => listeners.forEach((listener) => listener(new KeyboardEvent('keydown', { key, cancelable: true })));
+  return { win, press };
+}
+
