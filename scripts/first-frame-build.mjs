@@ -8,23 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { classicScriptPlugin, compileScript, contentHash } from './boot-guard-build.mjs';
 import en from '../src/strings/en.json' with { type: 'json' };
 import es from '../src/strings/es.json' with { type: 'json' };
+import FRAME_STRINGS from '../src/first-frame/frameStrings.json' with { type: 'json' };
 
 const ENTRY = fileURLToPath(new URL('../src/first-frame/main.ts', import.meta.url));
 const DEV_PATH = 'first-frame.js';
 
-/** Each language's strings of the welcome and of code entry, from the kiosk's own catalogue (src/strings/languages.ts). */
+/** Each language's strings of the welcome and of code entry (src/first-frame/frameStrings.json names them), from the kiosk's own catalogue. */
 const STRINGS = Object.fromEntries(
-  Object.entries({ en, es }).map(([language, messages]) => [
-    language,
-    {
-      title: messages['home.title'],
-      appName: messages['app.name'],
-      reload: messages['app.reload'],
-      codeTitle: messages['code.title'],
-      codeEntered: messages['code.entered'],
-      cancel: messages['cancel.buttons'],
-    },
-  ]),
+  Object.entries({ en, es }).map(([language, messages]) => [language, Object.fromEntries(Object.entries(FRAME_STRINGS).map(([name, key]) => [name, messages[key]]))]),
 );
 
 /** @param {{ language: string }} settings */

@@ -6,18 +6,11 @@ import { launchModel, readLaunchParams } from '../features/session/launchParams'
 import { BUTTON_LABELS, isTouch, parseModel, type ButtonLabels } from '../features/session/models';
 import { codeEntryFrame, opensCodeEntry } from './codeEntryFrame';
 import { element } from './element';
+import type FRAME_STRINGS from './frameStrings.json';
 import { STORED_ITEMS, storedState } from './storedParts';
 
-/** The strings the first frame shows, in one language (the build writes them in from the catalogue). */
-export interface FrameStrings {
-  title: string;
-  appName: string;
-  reload: string;
-  codeTitle: string;
-  codeEntered: string;
-  /** 'Press {back} to cancel' */
-  cancel: string;
-}
+/** The strings the first frame shows, in one language: those frameStrings.json names (the build writes them in from the catalogue). */
+export type FrameStrings = Record<keyof typeof FRAME_STRINGS, string>;
 export type FirstFrameStrings = Record<Language, FrameStrings>;
 
 export interface FirstFrameSettings {

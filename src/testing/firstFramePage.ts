@@ -1,25 +1,15 @@
 import { vi } from 'vitest';
 import en from '../strings/en.json';
 import es from '../strings/es.json';
-import type { FirstFrameSettings } from '../first-frame/firstFrame';
+import type { FirstFrameSettings, FrameStrings } from '../first-frame/firstFrame';
+import FRAME_STRINGS from '../first-frame/frameStrings.json';
 import { rawProperty } from './fixtures';
 import { createMemoryStorage } from './memoryStorage';
 
 // As scripts/first-frame-build.mjs writes them in, from the catalogue.
-const strings = Object.fromEntries(
-  Object.entries({ en, es }).map(([language, messages]) => [
-    language,
-    {
-      title: messages['home.title'],
-      appName: messages['app.name'],
-      reload: messages['app.reload'],
-      codeTitle: messages['code.title'],
-      codeEntered: messages['code.entered'],
-      cancel: messages['cancel.buttons'],
-    },
-  ]),
-) as FirstFrameSettings['strings'];
-export const FIRST_FRAME_SETTINGS: FirstFrameSettings = { strings, defaultLanguage: 'en' };
+const frameStrings = (messages: Record<string, string>) =>
+  Object.fromEntries(Object.entries(FRAME_STRINGS).map(([name, key]) => [name, messages[key]])) as FrameStrings;
+export const FIRST_FRAME_SETTINGS: FirstFrameSettings = { strings: { en: frameStrings(en), es: frameStrings(es) }, defaultLanguage: 'en' };
 
 /** What the kiosk stores (src/app/persistence/): each part in its envelope, version 2. */
 export function storedKiosk({ token = 'device-token' as string | null, model = 'GEN2', device = {}, version = 2 } = {}) {
