@@ -61,6 +61,19 @@ describe('buttons pressed while the first frame shows the welcome', () => {
     unsubscribe();
   });
 
+  it('tell the first frame of the first press kept, once (not a key that is no button, nor a repeat)', () => {
+    const first = vi.fn();
+    keepEarlyButtons(window, first);
+    press('x');
+    press('7', { repeat: true });
+    expect(first).not.toHaveBeenCalled();
+    press('7');
+    press('2');
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(first).toHaveBeenCalledWith('7');
+    expect(takeEarlyButtons(window)).toEqual(['7', '2']);
+  });
+
   it('keeps nothing once taken, and stops listening', () => {
     keepEarlyButtons(window);
     expect(takeEarlyButtons(window)).toEqual([]);
