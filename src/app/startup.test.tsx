@@ -6,7 +6,7 @@ import { requestsTo, withApiServer } from '../testing/apiServer';
 import { createTestServices } from '../testing/fakeServices';
 import { App } from './App';
 import { startKiosk } from './startup';
-import { storageKey } from './persistence/loadStoredState';
+import { storageKey } from './persistence/storageKey';
 import { openPersistedStore } from './persistence/persistedStore';
 
 withApiServer();

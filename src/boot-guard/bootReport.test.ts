@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { storageKey } from '../app/persistence/loadStoredState';
+import { storageKey } from '../app/persistence/storageKey';
 import { sessionStored } from '../features/session/sessionStored';
 import { API_URL, requestsTo, withApiServer } from '../testing/apiServer';
 import en from '../strings/bootGuard.en.json';

@@ -5,11 +5,12 @@ import { isRecord, type JsonObject } from '../services/json';
 import { format } from '../strings/format';
 import type { StartingHome } from './firstFrame';
 import { element } from './element';
-import { STORED_ITEMS, storedItem } from './storedParts';
+import type { StoredKey } from '../app/persistence/storedParts';
+import { storedItem } from './storedParts';
 
-/** Nothing stored under `item`, or a stored state that `clear` passes: anything else is not certain. */
-function clearOf(storage: Storage, item: string, clear: (state: JsonObject) => boolean): boolean {
-  const envelope = storedItem(storage, item);
+/** Nothing stored of `part`, or a stored state that `clear` passes: anything else is not certain. */
+function clearOf(storage: Storage, part: StoredKey, clear: (state: JsonObject) => boolean): boolean {
+  const envelope = storedItem(storage, part);
   return envelope === null || (isRecord(envelope) && isRecord(envelope.state) && clear(envelope.state));
 }
 
@@ -24,8 +25,8 @@ export function opensCodeEntry(storage: Storage, home: StartingHome, button: But
     isDigit(button) &&
     home.device.enable_numeric_codes === true &&
     home.labels !== null &&
-    clearOf(storage, STORED_ITEMS.notifications, (state) => Array.isArray(state.items) && state.items.length === 0) &&
-    clearOf(storage, STORED_ITEMS.codeLock, (state) => state.lock === null)
+    clearOf(storage, 'notifications', (state) => Array.isArray(state.items) && state.items.length === 0) &&
+    clearOf(storage, 'codeLock', (state) => state.lock === null)
   );
 }
 

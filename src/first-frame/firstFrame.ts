@@ -7,7 +7,7 @@ import { BUTTON_LABELS, isTouch, parseModel, type ButtonLabels } from '../featur
 import { codeEntryFrame, opensCodeEntry } from './codeEntryFrame';
 import { element } from './element';
 import type FRAME_STRINGS from './frameStrings.json';
-import { STORED_ITEMS, storedState } from './storedParts';
+import { storedState } from './storedParts';
 
 /** The strings the first frame shows, in one language: those frameStrings.json names (the build writes them in from the catalogue). */
 export type FrameStrings = Record<keyof typeof FRAME_STRINGS, string>;
@@ -35,9 +35,9 @@ export interface StartingHome {
  * stored. Only what is certain is shown; the kiosk renders the rest.
  */
 export function startingHome(storage: Storage, { pathname, search }: { pathname: string; search: string }, settings: FirstFrameSettings): StartingHome | null {
-  const session = storedState(storage, STORED_ITEMS.session);
+  const session = storedState(storage, 'session');
   const launch = readLaunchParams(search);
-  const core = storedState(storage, STORED_ITEMS.propertyCore);
+  const core = storedState(storage, 'propertyCore');
   const property = isRecord(core?.property) ? core.property : null;
   const device = isRecord(core?.device) ? core.device : null;
   const hasToken = typeof session?.token === 'string' || launch.token !== null;

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
 import { rawProperty } from '../../testing/fixtures';
 import { createMemoryStorage } from '../../testing/memoryStorage';
-import { LEGACY_KEY, loadStoredState, storageKey } from './loadStoredState';
+import { LEGACY_KEY, loadStoredState } from './loadStoredState';
+import { storageKey } from './storageKey';
 import { STORED_PARTS, type StoredKey } from './storedParts';
 
 const PARTS = Object.keys(STORED_PARTS) as StoredKey[];

@@ -1,5 +1,6 @@
 import type { RootState } from '../rootReducer';
 import { excerpt, type StoredPart } from '../../store/storedPart';
+import { storageKey } from './storageKey';
 import { STORED_PARTS, type StoredKey } from './storedParts';
 
 /**
@@ -9,9 +10,6 @@ import { STORED_PARTS, type StoredKey } from './storedParts';
 const unreadable = (name: string, text: string): string =>
   `${name}: unreadable ${name === 'accessQueue' ? excerpt(text) : `(${text.length} characters)`}`;
 
-/** Each part has an item of its own, so one that cannot be read costs only itself. */
-export const STORAGE_PREFIX = 'gate-kiosk:';
-export const storageKey = (part: StoredKey): string => STORAGE_PREFIX + part;
 /** Where this kiosk kept everything before (redux-persist): read once, removed once every part is saved anew. */
 export const LEGACY_KEY = 'persist:gate-kiosk';
 

@@ -5,7 +5,8 @@ import { makeStore, type AppStore } from '../store';
 import type { IndexedParts, IndexedStore } from './indexedStore';
 import { startSavingIndexed, type IndexedSaver } from './indexedSaver';
 import { readIndexedParts, type LargeParts } from './readIndexedParts';
-import { LEGACY_KEY, loadStoredState, storageKey, type StoredState } from './loadStoredState';
+import { LEGACY_KEY, loadStoredState, type StoredState } from './loadStoredState';
+import { storageKey } from './storageKey';
 import { startSavingState, type StateSaver } from './stateSaver';
 import { storedPartsRead } from '../../store/actions';
 

@@ -1,5 +1,6 @@
 import type { RootState } from '../rootReducer';
-import { LEGACY_KEY, storageKey } from './loadStoredState';
+import { LEGACY_KEY } from './loadStoredState';
+import { storageKey } from './storageKey';
 import { REFETCHABLE, STORED_PARTS, type StoredKey } from './storedParts';
 
 /** How soon a part that could not be written (storage full, say) is tried again. */
