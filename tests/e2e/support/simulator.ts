@@ -42,10 +42,11 @@ export const RELAY_DELAY_MS = 600;
  * How much earlier than 600 ms the simulator may see the relay after the code
  * signal: it timestamps frames when the test process's event loop gets to
  * them, and that loop is shared with Playwright, so a frame can be stamped
- * late by tens of milliseconds (79 ms seen on a loaded machine: 521 ms between
- * the two). The exact check is made in the page.
+ * late by a hundred milliseconds or more on a loaded machine (79 ms seen, then
+ * 119 ms in a CI run: 481 ms between the two). The exact check is made in the
+ * page.
  */
-const RECEIVE_JITTER_MS = 100;
+const RECEIVE_JITTER_MS = 200;
 
 /**
  * Asserts one gate opening with `code`: the simulator got `wiegand [0, code]`
