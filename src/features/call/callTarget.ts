@@ -1,9 +1,7 @@
 import { english } from '../../strings/catalogue';
 import type { CodeHolder, PropertyData, Resident } from '../property/types';
 import type { CallTargetRef } from './callEvents';
-
-/** The resident a SPACE press on home calls, to test the call path on site; who it is is not shown. */
-export const TEST_CALL_RESIDENT = 'test';
+import { TEST_CALL_RESIDENT } from './testCall';
 
 /** Everything a call needs to know about its far end. */
 export interface CallTargetInfo {

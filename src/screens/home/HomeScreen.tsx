@@ -6,7 +6,7 @@ import { config } from '../../config/config';
 import { Logo } from '../../components/Logo';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
 import { selectPropertyStatus } from '../../features/property/propertyLoadSlice';
-import { TEST_CALL_RESIDENT } from '../../features/call/callTarget';
+import { TEST_CALL_RESIDENT } from '../../features/call/testCall';
 import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
 import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
 import { hasGuidance, homeLinks } from '../../features/home-links/homeLinks';
