@@ -11,52 +11,115 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const press = (key: string) => fireEvent.keyDown(window, { key });
+const type = (keys: string) => [...keys].forEach(press);
 const location = () => screen.getByTestId('location').textContent;
+const slots = () => screen.getByRole('status', { name: 'Code entered' }).textContent;
+/** The screens in the page's root, in order (code entry drawn ahead is inside home's). */
+const screens = () => [...document.querySelectorAll('main')].filter((main) => !main.closest('.code-entry-ahead')).map((main) => main.className);
 
 async function idle(ms: number) {
   await act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 }
 
-/** Every copy of code entry drawn ahead: when it was added, and what it held then. */
-function recordDrawnAhead() {
-  const drawn: { text: string; hidden: string | null; inert: boolean; heading: string | undefined }[] = [];
+/** Every time code entry ahead was added or painted: what it held then, and whether it showed (not kept hidden). */
+function recordAhead() {
+  const seen: { text: string; hidden: string | null; inert: boolean; heading: string | undefined; painted: boolean }[] = [];
   const observer = new MutationObserver((records) => {
-    for (const node of records.flatMap((record) => [...record.addedNodes])) {
-      if (node instanceof HTMLElement && node.classList.contains('code-entry-ahead')) {
-        drawn.push({ text: node.textContent ?? '', hidden: node.getAttribute('aria-hidden'), inert: node.hasAttribute('inert'), heading: node.querySelector('h1')?.textContent ?? undefined });
+    for (const record of records) {
+      const nodes = record.type === 'attributes' ? [record.target] : [...record.addedNodes];
+      for (const node of nodes) {
+        if (!(node instanceof HTMLElement) || !node.classList.contains('code-entry-ahead')) continue;
+        seen.push({
+          text: node.textContent ?? '',
+          hidden: node.getAttribute('aria-hidden'),
+          inert: node.hasAttribute('inert'),
+          heading: node.querySelector('h1')?.textContent ?? undefined,
+          painted: !node.classList.contains('code-entry-kept'),
+        });
       }
     }
   });
-  observer.observe(document.body, { childList: true, subtree: true });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
   onTestFinished(() => observer.disconnect());
-  return drawn;
+  return seen;
 }
 
-// One test: what is drawn is drawn once a page, and the module is the page here.
-it('draws code entry once a page, under home once idle, hidden and inert, gone after its frame; not where codes are off', async () => {
-  const drawn = recordDrawnAhead();
+// First: painting happens once a page, and the module is the page here.
+it('renders code entry under home once idle, hidden and inert: painted for one frame once a page, then kept hidden; not where codes are off', async () => {
+  const seen = recordAhead();
   const base = rawProperty();
   const { store } = renderKiosk({ property: { ...base, device: { ...base.device, enable_numeric_codes: false } } });
   await idle(2_000);
-  expect(drawn).toEqual([]);
+  expect(seen).toEqual([]);
 
   const parsed = parsePropertyResponse(base);
   act(() => void store.dispatch(propertyLoaded({ data: parsed.data, twimlToken: parsed.twimlToken })));
-  expect(drawn).toEqual([]);
+  expect(seen).toEqual([]);
+  // Idle callbacks come at their 2 s deadline here.
   await idle(2_000);
-  expect(drawn).toEqual([{ text: expect.stringContaining('Press Back to cancel'), hidden: 'true', inert: true, heading: 'Enter a numeric code' }]);
-  // Idle callbacks come at their 2 s deadline here: it is in the page now, and gone a frame later.
-  expect(document.querySelector('.code-entry-ahead')).not.toBeNull();
+  const drawn = { text: 'Enter a numeric code*----Press Back to cancel', hidden: 'true', inert: true, heading: 'Enter a numeric code' };
+  expect(seen).toEqual([{ ...drawn, painted: true }]);
   await idle(200);
-  expect(document.querySelector('.code-entry-ahead')).toBeNull();
+  expect(seen).toEqual([{ ...drawn, painted: true }, { ...drawn, painted: false }]);
+  expect(document.querySelector('.code-entry-ahead')?.className).toBe('code-entry-ahead code-entry-kept');
   // The visitor sees home all along, and nothing of code entry is reachable.
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Maple Court!');
 
-  // Home again later on the same page: not drawn again.
+  // Home again later on the same page: rendered again once idle, kept hidden at once.
   press('1');
+  await idle(200);
   expect(location()).toBe('/enter-code?initialCode=1');
   press('Escape');
   expect(location()).toBe('/');
+  expect(document.querySelector('.code-entry-ahead')).toBeNull();
   await idle(2_000);
-  expect(drawn).toHaveLength(1);
+  expect(seen).toHaveLength(3);
+  expect(seen[2]).toEqual({ ...drawn, painted: false });
+});
+
+describe("home's digit once code entry is rendered ahead", () => {
+  it('shows a copy of it in the key press where home was, and React renders code entry in the task after that frame', async () => {
+    renderKiosk();
+    await idle(2_200);
+    press('4');
+    // The copy, right before home (which styles.css hides): what React renders next, to the character.
+    expect(location()).toBe('/');
+    expect(screens()).toEqual(['screen enter-code', 'screen home']);
+    const copy = document.querySelector('main.enter-code')?.outerHTML;
+    expect(slots()).toBe('*----');
+    await idle(100);
+    expect(location()).toBe('/enter-code?initialCode=4');
+    expect(screens()).toEqual(['screen enter-code']);
+    expect(document.querySelector('main.enter-code')?.outerHTML).toBe(copy);
+    type('000');
+    expect(slots()).toBe('****-');
+  });
+
+  it('hands a press made while the copy shows to React\'s code entry: a whole code typed at once opens the gate', async () => {
+    const { services } = renderKiosk();
+    await idle(2_200);
+    type('10001');
+    expect(services.hardware.openGate).toHaveBeenCalledWith('10001');
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Access Granted!You can now enter');
+    expect(screens()).toEqual(['screen enter-code']);
+  });
+
+  it('BACK while the copy shows goes home, as it does from code entry', async () => {
+    renderKiosk();
+    await idle(2_200);
+    type('4');
+    press('Escape');
+    expect(location()).toBe('/');
+    expect(screens()).toEqual(['screen home']);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Maple Court!');
+  });
+
+  it('on TOUCH (a keypad), code entry is React\'s at once', async () => {
+    const touch = renderKiosk({ model: 'TOUCH' });
+    await idle(2_200);
+    press('4');
+    expect(location()).toBe('/enter-code?initialCode=4');
+    expect(screens()).toEqual(['screen enter-code enter-code-touch']);
+    touch.unmount();
+  });
 });

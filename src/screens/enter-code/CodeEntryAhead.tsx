@@ -1,31 +1,33 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { afterNextFrame, whenIdle } from '../../lib/afterFirstScreen';
 import { CodeEntryView } from './CodeEntryView';
 
-/** Set once code entry has been drawn ahead on this page: the browser keeps what it rasterised. */
-let drawn = false;
+/** Set once code entry has been painted ahead on this page: the browser keeps what it rasterised. */
+let painted = false;
 const ignore = () => undefined;
 
 /**
- * Code entry drawn for one frame under home, all in the background's colour
- * (styles.css), once a page, when the page is idle after its first screen:
- * out of sight, inert and hidden from assistive technology. The first digit on a fresh page opens
- * code entry, and its frame then finds that text already rasterised in place
- * (bench/README.md, first press).
+ * Code entry with one digit typed (shown masked, whichever it is), rendered
+ * under home once the page is idle after its first screen: out of sight,
+ * inert and hidden from assistive technology. Once a page it is painted for
+ * one frame, all in the background's colour (styles.css), so that its text
+ * is rasterised where code entry goes; then it is kept hidden. Home's first
+ * digit shows a copy of it at once (useCodeEntryAtOnce). Both spare that
+ * digit's frame (bench/README.md, first press).
  */
-export function CodeEntryAhead() {
-  const [shown, setShown] = useState(false);
+export function CodeEntryAhead({ view }: { view: RefObject<HTMLDivElement | null> }) {
+  const [phase, setPhase] = useState<'waiting' | 'painting' | 'kept'>('waiting');
   useEffect(() => {
-    if (drawn) return undefined;
+    if (phase === 'painting') return afterNextFrame(() => setPhase('kept'));
+    if (phase !== 'waiting') return undefined;
     return whenIdle(() => {
-      drawn = true;
-      setShown(true);
+      setPhase(painted ? 'kept' : 'painting');
+      painted = true;
     });
-  }, []);
-  useEffect(() => (shown ? afterNextFrame(() => setShown(false)) : undefined), [shown]);
-  return shown ? (
-    <div className="code-entry-ahead" aria-hidden="true" inert>
-      <CodeEntryView digits="" lockSeconds={0} onDigit={ignore} onCancel={ignore} />
+  }, [phase]);
+  return phase === 'waiting' ? null : (
+    <div ref={view} className={phase === 'kept' ? 'code-entry-ahead code-entry-kept' : 'code-entry-ahead'} aria-hidden="true" inert>
+      <CodeEntryView digits="0" lockSeconds={0} onDigit={ignore} onCancel={ignore} />
     </div>
-  ) : null;
+  );
 }

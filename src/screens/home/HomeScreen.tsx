@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '../../hooks/pageAddress';
 import { useAppSelector } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
@@ -21,6 +21,7 @@ import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit, keyToButton } from '../../services/input/buttons';
 import { CodeEntryAhead } from '../enter-code/CodeEntryAhead';
 import { loadGuidance } from './loadGuidance';
+import { useCodeEntryAtOnce } from './useCodeEntryAtOnce';
 
 /** Home shows how to use the panel after this long without a key press or a tap. */
 export const GUIDANCE_AFTER_MS = 20000;
@@ -38,6 +39,9 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const lockSeconds = useCodeLockSeconds();
   const [guiding, setGuiding] = useState(false);
   const [guidance, setGuidance] = useState<typeof import('./Guidance') | null>(null);
+  const screen = useRef<HTMLElement>(null);
+  const ahead = useRef<HTMLDivElement>(null);
+  const codeEntry = useCodeEntryAtOnce(screen, ahead);
   useSpokenPrompt(prompts.home(model, links), { quiet: notificationShowing, again: guiding });
 
   useIdleTimeout(() => {
@@ -66,21 +70,26 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   }, [guiding]);
 
   useButtons((button) => {
-    setGuiding(false);
+    if (codeEntry.takeOverFirst()) return;
+    // Only when it shows: a state set to what it is can still render home again, in the key press.
+    if (guiding) setGuiding(false);
     // On the guidance BACK (from a gamepad) only leaves it; the buttons it explains do what it says.
     if (guiding && button === 'BACK') return;
     if ((button === 'UP' || button === 'DOWN') && links.directory) navigate('/resident-directory');
     else if (button === 'GO' && links.scanQr) navigate('/scan-qr');
     else if (button === 'BACK' && links.callManager) navigate('/call');
     // While codes are locked the digit is not kept: the code screen says why.
-    else if (isDigit(button) && links.enterCode) navigate(lockSeconds > 0 ? '/enter-code' : `/enter-code?initialCode=${button}`);
+    else if (isDigit(button) && links.enterCode) {
+      if (lockSeconds > 0) navigate('/enter-code');
+      else codeEntry.open(button);
+    }
     else if (button === 'SPACE' && isOnline) navigate(`/call?resident=${TEST_CALL_RESIDENT}`);
   }, !notificationShowing);
 
   const title = t('home.title', { name: property?.public_name ?? '' });
   if (guiding && guidance) return <guidance.Guidance links={links} labels={labels} language={language} title={title} />;
   return (
-    <main className="screen home">
+    <main className="screen home" ref={screen}>
       <header className="screen-header home-header">
         <Logo name={t('app.name')} onClick={onReload} reloadLabel={t('app.reload')} />
         <h1>{title}</h1>
@@ -94,7 +103,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
         {links.callManager && <HomeLink to="/call" text={t('home.callManager')} hint={labels?.back ?? null} />}
       </nav>
       {lockSeconds > 0 && (links.enterCode || links.scanQr) && <CodeLockNotice seconds={lockSeconds} />}
-      {links.enterCode && <CodeEntryAhead />}
+      {links.enterCode && <CodeEntryAhead view={ahead} />}
       <footer className="screen-footer version">
         v{config.version}
         {loading ? ' ...' : ''}
