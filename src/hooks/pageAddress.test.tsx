@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { Link, Navigate, PageRouter, useLocation, useNavigate, useSearchParams, writePendingAddresses } from './pageAddress';
+import { Link, MemoryRouter, Navigate, PageRouter, useLocation, useNavigate, useSearchParams, useWriteAddress, writePendingAddresses } from './pageAddress';
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -17,6 +17,12 @@ function Where() {
 }
 
 const here = () => window.location.pathname + window.location.search;
+
+/** Writes an address without rendering it, as a screen drawn ahead of React does; `cancels` gets what cancels each. */
+function Writer({ cancels }: { cancels: (() => void)[] }) {
+  const write = useWriteAddress();
+  return <button onClick={() => cancels.push(write('/enter-code?initialCode=4'))}>write</button>;
+}
 
 describe('the page address', () => {
   beforeEach(() => window.history.replaceState(null, '', '/call?resident=7'));
@@ -90,5 +96,35 @@ describe('the page address', () => {
     expect(removed).toHaveBeenCalledWith('popstate', expect.any(Function));
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(here()).toBe('/call?resident=7');
+  });
+
+  it('writes an address without rendering it: after the frame, at once before a reload, not once cancelled; never in memory', async () => {
+    const before = window.history.length;
+    const cancels: (() => void)[] = [];
+    const view = render(<PageRouter><Where /><Writer cancels={cancels} /></PageRouter>);
+    fireEvent.click(screen.getByRole('button', { name: 'write' }));
+    expect(screen.getByRole('status')).toHaveTextContent('/call?resident=7');
+    await waitFor(() => expect(here()).toBe('/enter-code?initialCode=4'));
+    expect(window.history.length).toBe(before + 1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'write' }));
+    writePendingAddresses();
+    expect(window.history.length).toBe(before + 2);
+
+    window.history.replaceState(null, '', '/');
+    fireEvent.click(screen.getByRole('button', { name: 'write' }));
+    cancels[2]();
+    writePendingAddresses();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(here()).toBe('/');
+    expect(window.history.length).toBe(before + 2);
+    // The screen rendered stays what it was: the address alone was written.
+    expect(screen.getByRole('status')).toHaveTextContent('/call?resident=7');
+    view.unmount();
+
+    render(<MemoryRouter route="/"><Writer cancels={cancels} /></MemoryRouter>);
+    fireEvent.click(screen.getByRole('button', { name: 'write' }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(here()).toBe('/');
   });
 });

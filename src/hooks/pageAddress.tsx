@@ -15,6 +15,8 @@ export interface PageLocation {
 interface Address {
   location: PageLocation;
   go(to: string, replace: boolean): void;
+  /** Writes `to` as the address without rendering it (a screen drawn ahead of React); returns what cancels it. */
+  write(to: string): () => void;
 }
 
 const AddressContext = createContext<Address | null>(null);
@@ -44,6 +46,25 @@ export function writePendingAddresses(): void {
 }
 
 /**
+ * Writes `to` as the page's address in the task after the next frame, or at
+ * once where the page reloads first (writePendingAddresses). Each waits for
+ * the same frame, and the first to ask writes first. Returns what cancels it.
+ */
+function writeAfterFrame(to: string, replace: boolean): () => void {
+  const write = () => {
+    unwritten.delete(cancel);
+    if (replace) window.history.replaceState(null, '', to);
+    else window.history.pushState(null, '', to);
+  };
+  const cancel = afterNextFrame(write);
+  unwritten.set(cancel, write);
+  return () => {
+    cancel();
+    unwritten.delete(cancel);
+  };
+}
+
+/**
  * The page's own address: the history API, and the back and forward buttons a browser might have.
  * A new screen renders at once and its address is written after the frame that shows it: on the panel,
  * writing history took milliseconds of the key press that opened the screen.
@@ -61,16 +82,9 @@ export function PageRouter({ children }: { children: ReactNode }) {
   }, []);
   const go = useCallback((to: string, replace: boolean) => {
     setLocation(locationOf(to));
-    // Each waits for the same frame, and the first to ask writes first.
-    const write = () => {
-      unwritten.delete(cancel);
-      if (replace) window.history.replaceState(null, '', to);
-      else window.history.pushState(null, '', to);
-    };
-    const cancel = afterNextFrame(write);
-    unwritten.set(cancel, write);
+    writeAfterFrame(to, replace);
   }, []);
-  const address = useMemo<Address>(() => ({ location, go }), [location, go]);
+  const address = useMemo<Address>(() => ({ location, go, write: (to) => writeAfterFrame(to, false) }), [location, go]);
   return <AddressContext.Provider value={address}>{children}</AddressContext.Provider>;
 }
 
@@ -78,7 +92,7 @@ export function PageRouter({ children }: { children: ReactNode }) {
 export function MemoryRouter({ route, children }: { route: string; children: ReactNode }) {
   const [location, setLocation] = useState(() => locationOf(route));
   const go = useCallback((to: string) => setLocation(locationOf(to)), []);
-  const address = useMemo<Address>(() => ({ location, go }), [location, go]);
+  const address = useMemo<Address>(() => ({ location, go, write: () => () => undefined }), [location, go]);
   return <AddressContext.Provider value={address}>{children}</AddressContext.Provider>;
 }
 
@@ -89,6 +103,9 @@ export function useNavigate(): (to: string, options?: { replace?: boolean }) => 
   const { go } = useAddress();
   return useCallback((to, options) => go(to, options?.replace ?? false), [go]);
 }
+
+/** Writes an address after the next frame without rendering it (Address's `write`). */
+export const useWriteAddress = (): ((to: string) => () => void) => useAddress().write;
 
 export function useSearchParams(): URLSearchParams {
   const { search } = useLocation();

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from '../../hooks/pageAddress';
+import { useNavigate, useWriteAddress } from '../../hooks/pageAddress';
 import { useDevice } from '../../features/session/useDevice';
 import { afterNextFrame } from '../../lib/afterFirstScreen';
 import type { Digit } from '../../services/input/buttons';
@@ -23,6 +23,7 @@ interface Copy {
  */
 export function useCodeEntryAtOnce(home: RefObject<HTMLElement | null>, ahead: RefObject<HTMLElement | null>) {
   const navigate = useNavigate();
+  const writeAddress = useWriteAddress();
   const { touch } = useDevice();
   const shown = useRef<Copy | null>(null);
   useLayoutEffect(() => () => shown.current?.remove(), []);
@@ -36,14 +37,19 @@ export function useCodeEntryAtOnce(home: RefObject<HTMLElement | null>, ahead: R
     const copy = view.cloneNode(true) as HTMLElement;
     // Right before home, which it hides (styles.css).
     screen.before(copy);
+    // Its address is written when React's would be, so that a reload meanwhile loads the screen that shows.
+    const unwrite = writeAddress(to);
     const cancelFrame = afterNextFrame(() => shown.current?.takeOver());
+    let taken = false;
     shown.current = {
       takeOver() {
+        taken = true;
         cancelFrame();
-        flushSync(() => navigate(to));
+        flushSync(() => navigate(to, { replace: true }));
       },
       remove() {
         cancelFrame();
+        if (!taken) unwrite();
         copy.remove();
         shown.current = null;
       },
