@@ -103,7 +103,7 @@ export async function roundTrip(legs) {
   }
 
   if (legs.includes('code')) {
-    const filled = () => q('.enter-code .code-slots')?.querySelectorAll('.slot-filled').length;
+    const filled = () => q('#root > .enter-code .code-slots')?.querySelectorAll('.slot-filled').length;
     await step('digit 1 -> enter-code', '1', () => filled() === 1);
     await step('digit 2', '2', () => filled() === 2);
     await step('BACK from enter-code', 'Escape', atHome);
@@ -137,7 +137,7 @@ export async function leaveGuidance() {
 /** Types a whole code on home, a key once the last one shows; resolves with the notification's title, or throws. */
 export async function typeCode(code) {
   const b = window.__bench;
-  const filled = () => document.querySelector('.enter-code .code-slots')?.querySelectorAll('.slot-filled').length;
+  const filled = () => document.querySelector('#root > .enter-code .code-slots')?.querySelectorAll('.slot-filled').length;
   const title = () => document.querySelector('[role="alertdialog"]')?.getAttribute('aria-label') ?? null;
   for (let i = 0; i < code.length - 1; i += 1) await b.time(() => b.key(code[i]), () => filled() === i + 1);
   await b.time(() => b.key(code.at(-1)), () => title() !== null && location.pathname === '/');
