@@ -113,7 +113,8 @@ describe('the page address', () => {
 
     window.history.replaceState(null, '', '/');
     fireEvent.click(screen.getByRole('button', { name: 'write' }));
-    cancels[2]();
+    expect(cancels).toHaveLength(3);
+    cancels.forEach((cancel) => cancel());
     writePendingAddresses();
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(here()).toBe('/');
