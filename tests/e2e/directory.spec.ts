@@ -65,6 +65,21 @@ test.describe('directory on a button model', () => {
     await page.getByRole('button', { name: '1339 Kofi Adams' }).click();
     await expect(page).toHaveURL(/\/call\?resident=127$/);
   });
+
+  test('a row tapped on a later page calls that resident, not one on the pages rendered ahead under it', async ({ page, kiosk, sim }) => {
+    await kiosk.open(page, { model: 'DEFAULT', path: '/resident-directory' });
+    await page.keyboard.press('ArrowDown');
+    await expect(page1(page)).toHaveAccessibleName('Page 2');
+    // Pages 1 and 3, rendered ahead in the same place.
+    await expect(page.locator('.directory-ahead')).toHaveCount(2);
+    const row = page.locator('.directory-page .directory-resident').first();
+    const lookup = (await row.locator('.lookup-code').textContent()) ?? '';
+    const residents = (sim.state.property as { residents: { id: number; directory_lookup_code: string }[] }).residents;
+    const resident = residents.find((r) => r.directory_lookup_code === lookup);
+    expect(resident).toBeDefined();
+    await row.click();
+    await expect(page).toHaveURL(new RegExp(`/call\\?resident=${resident?.id}$`));
+  });
 });
 
 test.describe('directory on TOUCH', () => {

@@ -1,5 +1,5 @@
 import { buildDirectory } from './directoryModel';
-import { clampPage, listRows, pageArrows, pageCount, pageOf, pagedRows, type DirectoryRow, type PageShape } from './directoryRows';
+import { clampPage, listRows, pageArrows, pageCount, pageOf, pagedRows, pagesToRender, type DirectoryRow, type PageShape } from './directoryRows';
 import { manyResidents, resident } from '../../testing/testResidents';
 
 /** A compact picture of rows: 'A' heading, 'a…' continued heading, '.' blank, names as they are. */
@@ -68,6 +68,16 @@ describe('paging', () => {
     expect(clampPage(-1, rows)).toBe(0);
     expect(clampPage(7, rows)).toBe(2);
     expect(pageOf(rows, 99)).toEqual(pageOf(rows, 2));
+  });
+
+  it('renders the shown page, and once settled the pages either side that exist', () => {
+    expect(pagesToRender(0, null, rows)).toEqual([0]);
+    expect(pagesToRender(0, 0, rows)).toEqual([0, 1]);
+    expect(pagesToRender(1, 1, rows)).toEqual([0, 1, 2]);
+    expect(pagesToRender(2, 2, rows)).toEqual([1, 2]);
+    // A turn before the page has settled again: the new page as well.
+    expect(pagesToRender(2, 0, rows)).toEqual([0, 1, 2]);
+    expect(pagesToRender(0, 0, pagedRows(named('Amy')))).toEqual([0]);
   });
 
   it('shows the more arrows only where there is more', () => {

@@ -65,6 +65,17 @@ export function pageOf(rows: readonly DirectoryRow[], page: number, shape = BUTT
   );
 }
 
+/**
+ * The pages to render: the shown one, and once the page has settled on
+ * `settled`, the pages either side of it, kept hidden so that a turn only
+ * swaps which page is visible. In page order.
+ */
+export function pagesToRender(shown: number, settled: number | null, rows: readonly DirectoryRow[], shape = BUTTON_PANEL_PAGE): number[] {
+  const pages = new Set([shown]);
+  if (settled !== null) for (const page of [settled - 1, settled, settled + 1]) if (page === clampPage(page, rows, shape)) pages.add(page);
+  return [...pages].sort((a, b) => a - b);
+}
+
 /** Which 'for more' arrows the footer shows. */
 export function pageArrows(page: number, rows: readonly DirectoryRow[], shape = BUTTON_PANEL_PAGE): { up: boolean; down: boolean } {
   const current = clampPage(page, rows, shape);

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { Slots } from '../../components/CodeSlots';
 import { lookupCodeMissed } from '../../features/directory/directoryActions';
-import { clampPage, pageArrows, pageOf } from '../../features/directory/directoryRows';
+import { clampPage, pageArrows, pagesToRender } from '../../features/directory/directoryRows';
 import { lookupSlots, lookupStep } from '../../features/directory/lookupEntry';
 import { pageShapeFor } from '../../features/directory/pageShape';
 import { selectDirectory, selectPagedRows } from '../../features/directory/selectors';
@@ -12,7 +12,8 @@ import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { useElementSize } from '../../hooks/useElementSize';
 import { isDigit } from '../../services/input/buttons';
-import { DirectoryRowView } from './DirectoryRowView';
+import { DirectorySheet } from './DirectorySheet';
+import { useSettledPage } from './useSettledPage';
 
 interface Props {
   onCall: (residentId: number) => void;
@@ -36,11 +37,11 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
   // A property reload can shorten the list under us, a rotated panel reshape it: stay on a page that exists.
   const page = clampPage(requestedPage, rows, shape);
   const arrows = pageArrows(page, rows, shape);
-  const columnStyle: CSSProperties = { gridTemplateRows: `repeat(${shape.rowsPerColumn}, minmax(0, 1fr))` };
+  const settled = useSettledPage(page);
   // The width names shrink to fit (ResidentDirectoryScreen.css); unmeasured, they keep the row's type size.
-  const pageStyle = {
-    gridTemplateColumns: `repeat(${shape.columns}, minmax(0, 1fr))`,
+  const pagesStyle = {
     '--columns': shape.columns,
+    '--rows-per-column': shape.rowsPerColumn,
     '--page-width': size ? `${size.width}px` : undefined,
   } as CSSProperties;
 
@@ -63,18 +64,19 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
         <p className="directory-prompt">{ts('directory.promptButtons')}</p>
         <Slots slots={lookupSlots(digits)} filled={digits.length} label={ts('directory.lookupCode')} className="code-slots lookup-slots" />
       </header>
-      <div
-        ref={ref}
-        className="directory-page"
-        aria-label={ts('directory.page', { number: page + 1 })}
-        style={pageStyle}
-      >
-        {pageOf(rows, page, shape).map((column, index) => (
-          <div key={index} className="directory-column" style={columnStyle}>
-            {column.map((row, rowIndex) => (
-              <DirectoryRowView key={rowIndex} row={row} showLookupCode onCall={onCall} />
-            ))}
-          </div>
+      <div ref={ref} className="directory-pages" style={pagesStyle}>
+        {pagesToRender(page, settled, rows, shape).map((n) => (
+          <DirectorySheet
+            key={n}
+            rows={rows}
+            page={n}
+            columns={shape.columns}
+            rowsPerColumn={shape.rowsPerColumn}
+            shown={n === page}
+            inert={settled !== null && n !== settled}
+            label={ts('directory.page', { number: n + 1 })}
+            onCall={onCall}
+          />
         ))}
       </div>
       {directory.entries.length === 0 && <p className="directory-empty">{ts('directory.empty')}</p>}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resident } from '../../testing/testResidents';
 import { withApiServer } from '../../testing/apiServer';
 import { fakeGamepad } from '../../testing/fakeGamepad';
@@ -51,6 +51,24 @@ describe('resident directory on a button model', () => {
     expect(screen.getByRole('button', { name: '1045 Adams 44' })).toBeInTheDocument();
     press('ArrowUp');
     expect(page()).toHaveAccessibleName('Page 2');
+  });
+
+  it('renders the next page ahead, hidden and out of reach; DOWN shows that same page', async () => {
+    renderKiosk({ route: '/resident-directory', property: fortyFive() });
+    const nextRow = await screen.findByText('Adams 18');
+    const ahead = nextRow.closest('.directory-sheet');
+    expect(ahead).toHaveAttribute('aria-hidden', 'true');
+    expect(ahead).toHaveAttribute('inert');
+    expect(screen.queryByRole('button', { name: '1019 Adams 18' })).not.toBeInTheDocument();
+
+    press('ArrowDown');
+    expect(page()).toBe(ahead);
+    expect(screen.getByRole('button', { name: '1019 Adams 18' })).toBeInTheDocument();
+    // Within reach again, and page 3 rendered ahead, once the turn has shown.
+    await waitFor(() => expect(page()).not.toHaveAttribute('inert'));
+    expect((await screen.findByText('Adams 44')).closest('.directory-sheet')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText('Adams 00').closest('.directory-sheet')).toHaveAttribute('inert');
+    expect(screen.queryByRole('button', { name: '1001 Adams 00' })).not.toBeInTheDocument();
   });
 
   it('shows no arrows when everything fits on one page', () => {

@@ -42,6 +42,11 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       }
     }
 
+    /** Fully transparent, itself or through an ancestor (the directory's pages rendered ahead): not on show. */
+    const transparent = (element: Element) => {
+      for (let at: Element | null = element; at; at = at.parentElement) if (getComputedStyle(at).opacity === '0') return true;
+      return false;
+    };
     // A notification covers the screen: then only it is on show.
     const overlay = document.querySelector('.notification');
     const shown = [...(overlay ?? document.body).querySelectorAll('*')].filter((element) => {
@@ -49,7 +54,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       if (element.closest('.code-entry-ahead')) return false;
       const style = getComputedStyle(element);
       const rect = element.getBoundingClientRect();
-      return style.display !== 'none' && style.visibility !== 'hidden' && rect.width > 0 && rect.height > 0;
+      return style.display !== 'none' && style.visibility !== 'hidden' && !transparent(element) && rect.width > 0 && rect.height > 0;
     });
     /** What of an element can be seen: a row of the scrolling list only within the list. */
     const visibleRect = (element: Element): DOMRect | null => {
