@@ -68,6 +68,8 @@ test.describe('directory on a button model', () => {
 
   test('a row tapped on a later page calls that resident, not one on the pages rendered ahead under it', async ({ page, kiosk, sim }) => {
     await kiosk.open(page, { model: 'DEFAULT', path: '/resident-directory' });
+    // Opened at its address, where open() waits only for the page's load: the press waits for the directory.
+    await expect(page1(page)).toHaveAccessibleName('Page 1');
     await page.keyboard.press('ArrowDown');
     await expect(page1(page)).toHaveAccessibleName('Page 2');
     // Pages 1 and 3, rendered ahead in the same place.
