@@ -161,6 +161,7 @@ test.describe('stored state', () => {
     waitForRecords,
     allowConsoleErrors,
   }) => {
+    test.setTimeout(90_000);
     allowConsoleErrors(
       ...API_DOWN_ERRORS,
       /^Stored state could not be written/,
@@ -197,8 +198,9 @@ test.describe('stored state', () => {
     ]);
     await expect.poll(() => storedQueue(page), { timeout: 8_000 }).toHaveLength(2);
 
+    // Sent at the queue's next round: 1 s after the second code if the API is back by then, else 30 s after that failed send.
     sim.setOffline(false);
-    const delivered = await waitForRecords('accessRequests', () => true, 2);
+    const delivered = await waitForRecords('accessRequests', () => true, 2, { timeout: 35_000 });
     expect(delivered.map((r) => r.user_code).sort()).toEqual([KNOWN.residentCode, KNOWN.staffCode].sort());
   });
 });
