@@ -72,6 +72,26 @@ test.describe('home screen', () => {
     await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('*----');
   });
 
+  test("a button panel's first digit shows code entry over home in its key press: the screen React renders in the task after", async ({ page, kiosk }) => {
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    // Rendered ahead once idle (its idle callback comes at the latest at 2 s), transparent over home.
+    await page.clock.runFor(2_500);
+    const layer = page.locator('.code-entry-kept');
+    await expect(layer).toHaveCSS('opacity', '0');
+    // The page's timers and frames stopped: what the press shows stays on screen until the clock goes on.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.keyboard.press('4');
+    await expect(layer).toHaveCSS('opacity', '1');
+    expect(new URL(page.url()).pathname).toBe('/');
+    const shown = await page.screenshot();
+    await page.clock.resume();
+    await expect(page).toHaveURL(/\/enter-code\?initialCode=4$/);
+    await expect(layer).toHaveCount(0);
+    await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('*----');
+    expect((await page.screenshot()).equals(shown), 'the same pixels before and after React took over').toBe(true);
+  });
+
   test('tapping the logo reloads the page', async ({ page, kiosk, sim }) => {
     await kiosk.open(page, { model: 'GEN2' });
     await waitForHardwareSocket(sim);

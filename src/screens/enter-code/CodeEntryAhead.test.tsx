@@ -21,9 +21,9 @@ async function idle(ms: number) {
   await act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 }
 
-/** Every time code entry ahead was added or painted: what it held then, and whether it showed (not kept hidden). */
+/** Every time code entry ahead was added or its class changed: what it held then, whether it was painted (not yet kept) and shown. */
 function recordAhead() {
-  const seen: { text: string; hidden: string | null; inert: boolean; heading: string | undefined; painted: boolean }[] = [];
+  const seen: { text: string; hidden: string | null; inert: boolean; heading: string | undefined; painted: boolean; shown: boolean }[] = [];
   const observer = new MutationObserver((records) => {
     for (const record of records) {
       const nodes = record.type === 'attributes' ? [record.target] : [...record.addedNodes];
@@ -35,6 +35,7 @@ function recordAhead() {
           inert: node.hasAttribute('inert'),
           heading: node.querySelector('h1')?.textContent ?? undefined,
           painted: !node.classList.contains('code-entry-kept'),
+          shown: node.classList.contains('code-entry-shown'),
         });
       }
     }
@@ -45,7 +46,7 @@ function recordAhead() {
 }
 
 // First: painting happens once a page, and the module is the page here.
-it('renders code entry under home once idle, hidden and inert: painted for one frame once a page, then kept hidden; not where codes are off', async () => {
+it('renders code entry with home once idle, hidden from assistive technology and inert: painted for one frame once a page, then kept as a layer; not where codes are off', async () => {
   const seen = recordAhead();
   const base = rawProperty();
   const { store } = renderKiosk({ property: { ...base, device: { ...base.device, enable_numeric_codes: false } } });
@@ -57,7 +58,7 @@ it('renders code entry under home once idle, hidden and inert: painted for one f
   expect(seen).toEqual([]);
   // Idle callbacks come at their 2 s deadline here.
   await idle(2_000);
-  const drawn = { text: 'Enter a numeric code*----Press Back to cancel', hidden: 'true', inert: true, heading: 'Enter a numeric code' };
+  const drawn = { text: 'Enter a numeric code*----Press Back to cancel', hidden: 'true', inert: true, heading: 'Enter a numeric code', shown: false };
   expect(seen).toEqual([{ ...drawn, painted: true }]);
   await idle(200);
   expect(seen).toEqual([{ ...drawn, painted: true }, { ...drawn, painted: false }]);
@@ -65,37 +66,46 @@ it('renders code entry under home once idle, hidden and inert: painted for one f
   // The visitor sees home all along, and nothing of code entry is reachable.
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Maple Court!');
 
-  // Home again later on the same page: rendered again once idle, kept hidden at once.
+  // The first digit shows it; home again later on the same page: rendered again once idle, kept at once.
   press('1');
+  await Promise.resolve(); // the observer's records
+  expect(seen).toHaveLength(3);
+  expect(seen[2]).toEqual({ ...drawn, painted: false, shown: true });
   await idle(200);
   expect(location()).toBe('/enter-code?initialCode=1');
   press('Escape');
   expect(location()).toBe('/');
   expect(document.querySelector('.code-entry-ahead')).toBeNull();
   await idle(2_000);
-  expect(seen).toHaveLength(3);
-  expect(seen[2]).toEqual({ ...drawn, painted: false });
+  // Taken back as home left, then rendered again, kept at once.
+  expect(seen.slice(3)).toEqual([
+    { ...drawn, painted: false },
+    { ...drawn, painted: false },
+  ]);
 });
 
 describe("home's digit once code entry is rendered ahead", () => {
-  it('shows a copy of it in the key press where home was, and React renders code entry in the task after that frame', async () => {
+  it('shows it in the key press over home, and React renders that same code entry in the task after that frame', async () => {
     renderKiosk();
     await idle(2_200);
+    const layer = document.querySelector('.code-entry-ahead');
     press('4');
-    // The copy, right before home (which styles.css hides): what React renders next, to the character.
+    // Home still under it: the layer's view is what React renders next, to the character.
     expect(location()).toBe('/');
-    expect(screens()).toEqual(['screen enter-code', 'screen home']);
-    const copy = document.querySelector('main.enter-code')?.outerHTML;
-    expect(slots()).toBe('*----');
+    expect(screens()).toEqual(['screen home']);
+    expect(layer?.className).toBe('code-entry-ahead code-entry-kept code-entry-shown');
+    expect(layer?.querySelector('[role="status"]')?.textContent).toBe('*----');
+    const shown = layer?.querySelector('main')?.outerHTML;
     await idle(100);
     expect(location()).toBe('/enter-code?initialCode=4');
     expect(screens()).toEqual(['screen enter-code']);
-    expect(document.querySelector('main.enter-code')?.outerHTML).toBe(copy);
+    expect(document.querySelector('.code-entry-ahead')).toBeNull();
+    expect(document.querySelector('main.enter-code')?.outerHTML).toBe(shown);
     type('000');
     expect(slots()).toBe('****-');
   });
 
-  it('hands a press made while the copy shows to React\'s code entry: a whole code typed at once opens the gate', async () => {
+  it('hands a press made while the layer shows to React\'s code entry: a whole code typed at once opens the gate', async () => {
     const { services } = renderKiosk();
     await idle(2_200);
     type('10001');
@@ -104,7 +114,7 @@ describe("home's digit once code entry is rendered ahead", () => {
     expect(screens()).toEqual(['screen enter-code']);
   });
 
-  it('BACK while the copy shows goes home, as it does from code entry', async () => {
+  it('BACK while the layer shows goes home, as it does from code entry', async () => {
     renderKiosk();
     await idle(2_200);
     type('4');

@@ -8,12 +8,13 @@ const ignore = () => undefined;
 
 /**
  * Code entry with one digit typed (shown masked, whichever it is), rendered
- * under home once the page is idle after its first screen: out of sight,
- * inert and hidden from assistive technology. Once a page it is painted for
- * one frame, all in the background's colour (styles.css), so that its text
- * is rasterised where code entry goes; then it is kept hidden. Home's first
- * digit shows a copy of it at once (useCodeEntryAtOnce). Both spare that
- * digit's frame (bench/README.md, first press).
+ * with home once the page is idle after its first screen: inert and hidden
+ * from assistive technology. Once a page it is painted for one frame under
+ * home, all in the background's colour (styles.css), so that its text is
+ * rasterised where code entry goes; then it is kept over home as a layer of
+ * its own, transparent, which home's first digit makes opaque
+ * (useCodeEntryAtOnce): that key press changes one class, and renders no
+ * screen (bench/README.md, first press).
  */
 export function CodeEntryAhead({ view }: { view: RefObject<HTMLDivElement | null> }) {
   const [phase, setPhase] = useState<'waiting' | 'painting' | 'kept'>('waiting');

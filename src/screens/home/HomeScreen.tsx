@@ -39,9 +39,8 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const lockSeconds = useCodeLockSeconds();
   const [guiding, setGuiding] = useState(false);
   const [guidance, setGuidance] = useState<typeof import('./Guidance') | null>(null);
-  const screen = useRef<HTMLElement>(null);
   const ahead = useRef<HTMLDivElement>(null);
-  const codeEntry = useCodeEntryAtOnce(screen, ahead);
+  const codeEntry = useCodeEntryAtOnce(ahead);
   useSpokenPrompt(prompts.home(model, links), { quiet: notificationShowing, again: guiding });
 
   useIdleTimeout(() => {
@@ -89,7 +88,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const title = t('home.title', { name: property?.public_name ?? '' });
   if (guiding && guidance) return <guidance.Guidance links={links} labels={labels} language={language} title={title} />;
   return (
-    <main className="screen home" ref={screen}>
+    <main className="screen home">
       <header className="screen-header home-header">
         <Logo name={t('app.name')} onClick={onReload} reloadLabel={t('app.reload')} />
         <h1>{title}</h1>
