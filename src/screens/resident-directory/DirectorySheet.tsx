@@ -32,12 +32,13 @@ export const DirectorySheet = memo(function DirectorySheet({ rows, page, columns
       )),
     [rows, page, columns, rowsPerColumn, onCall],
   );
-  return shown ? (
-    <div className="directory-sheet directory-page" aria-label={label} inert={inert}>
-      {content}
-    </div>
-  ) : (
-    <div className="directory-sheet directory-ahead" aria-hidden="true" inert={inert}>
+  return (
+    <div
+      className={shown ? 'directory-sheet directory-page' : 'directory-sheet directory-ahead'}
+      aria-label={shown ? label : undefined}
+      aria-hidden={shown ? undefined : true}
+      inert={inert}
+    >
       {content}
     </div>
   );
