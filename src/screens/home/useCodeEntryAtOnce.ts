@@ -20,7 +20,8 @@ interface Shown {
  * page React's change of screen was most of the key press (bench/README.md,
  * first press), and the visitor sees the same screen that much sooner.
  * TOUCH's code entry (a keypad, which the layer could not work) is React's
- * alone.
+ * alone. For that frame assistive technology still has home: the layer
+ * stays inert, since lifting `inert` in the press would restyle all of it.
  */
 export function useCodeEntryAtOnce(ahead: RefObject<HTMLElement | null>) {
   const navigate = useNavigate();
