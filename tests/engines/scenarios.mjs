@@ -183,6 +183,11 @@ export const SCENARIOS = {
           return play.call(this).then(() => void window.__played.push('played ' + src), (error) => { window.__played.push('refused ' + error.name + ' ' + src); throw error; });
         };
       })()`);
+      // The welcome shows the property stored by the scenario before, prompts off, until the kiosk's own load is stored.
+      await page.waitFor(
+        `Object.keys(localStorage).some((key) => key.startsWith('gate-kiosk:') && localStorage.getItem(key).includes('"spoken_prompts":true'))`,
+        { message: 'the property with spoken prompts on, stored' },
+      );
       if (model === 'TOUCH') await page.tap(IN_PAGE.element('a', 'Enter a numeric code'));
       else await page.press('1');
       // A clip refused before the first key press or tap (NotAllowedError) is played at it; one cut short by the next is AbortError.
