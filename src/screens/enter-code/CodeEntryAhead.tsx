@@ -27,7 +27,8 @@ export function CodeEntryAhead({ view }: { view: RefObject<HTMLDivElement | null
     });
   }, [phase]);
   return phase === 'waiting' ? null : (
-    <div ref={view} className={phase === 'kept' ? 'code-entry-ahead code-entry-kept' : 'code-entry-ahead'} aria-hidden="true" inert>
+    // `view` only once kept: the one frame painted in the background's colour is not for showing.
+    <div ref={phase === 'kept' ? view : null} className={phase === 'kept' ? 'code-entry-ahead code-entry-kept' : 'code-entry-ahead'} aria-hidden="true" inert>
       <CodeEntryView digits="0" lockSeconds={0} onDigit={ignore} onCancel={ignore} />
     </div>
   );

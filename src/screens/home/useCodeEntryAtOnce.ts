@@ -34,8 +34,7 @@ export function useCodeEntryAtOnce(ahead: RefObject<HTMLElement | null>) {
   const open = (digit: Digit) => {
     const to = `/enter-code?initialCode=${digit}`;
     const kept = ahead.current;
-    // Kept: past the one frame it is painted in the background's colour (CodeEntryAhead).
-    if (touch || !kept || !kept.classList.contains('code-entry-kept')) return navigate(to);
+    if (touch || !kept) return navigate(to);
     kept.classList.add('code-entry-shown');
     // Its address is written when React's would be, so that a reload meanwhile loads the screen that shows.
     const unwrite = writeAddress(to);
