@@ -11,6 +11,30 @@ import { KNOWN } from '../../simulator/seed.mjs';
 import { enterCode, IN_PAGE, openKiosk } from './scenarios.mjs';
 import { until } from './until.mjs';
 
+/**
+ * The kiosk's stored property as its database holds it (JSON), or '' while it holds none: read in the page,
+ * in a transaction of its own, so what it sees is committed. Opened only once the kiosk has made it (an open
+ * that made it would take the kiosk's upgrade).
+ */
+const STORED_PROPERTY = `new Promise((resolve) => {
+  indexedDB.databases().then((known) => {
+    if (!known.some((db) => db.name === 'gate-kiosk')) return resolve('');
+    const request = indexedDB.open('gate-kiosk');
+    request.onerror = () => resolve('');
+    request.onsuccess = () => {
+      const db = request.result;
+      const done = (text) => {
+        db.close();
+        resolve(text);
+      };
+      if (!db.objectStoreNames.contains('parts')) return done('');
+      const read = db.transaction('parts', 'readonly').objectStore('parts').get('property');
+      read.onsuccess = () => done(JSON.stringify(read.result || ''));
+      read.onerror = () => done('');
+    };
+  });
+})`;
+
 /** Resolves with the milliseconds from the restart (or the new navigation) to the welcome title. */
 export async function offlineBoot({ engine, sim, dir, cameraFile, work, browser: running }) {
   const profile = mkdtempSync(path.join(work, `profile-${engine.id}-`));
@@ -23,8 +47,14 @@ export async function offlineBoot({ engine, sim, dir, cameraFile, work, browser:
     page = await browser.newPage({ shared: true, serviceWorkers: true });
     await openKiosk({ page, kiosk, sim }, engine.model);
     await page.waitFor('navigator.serviceWorker.controller !== null', { timeout: 30_000, message: 'the service worker serving the page' });
-    if (engine.lastingProfile) await browser.close();
-    else await page.goto('about:blank');
+    if (engine.lastingProfile) {
+      // The restart is to find the property stored, so that a boot that fails after it is the boot's fault.
+      const [, name] = /^Welcome to (.*)!$/.exec(await page.evaluate(IN_PAGE.title));
+      await page.waitFor(`(${STORED_PROPERTY}).then((stored) => String(stored).includes(${JSON.stringify(name)}))`, {
+        message: `the property ('${name}') in the kiosk's database`,
+      });
+      await browser.close();
+    } else await page.goto('about:blank');
 
     await host.close();
     sim.setOffline(true);

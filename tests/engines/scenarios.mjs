@@ -16,10 +16,24 @@ export const IN_PAGE = {
 
 const hardwareIn = (sim) => sim.state.hardware.filter((r) => r.direction === 'in' && r.method !== 'detectUrl').map((r) => [r.method, r.params]);
 
+/** What a page shows and holds, for a failure's message: a title that never came says little on its own. */
+const PAGE_STATE = `JSON.stringify({
+  url: location.href,
+  text: (document.body ? document.body.innerText : '').slice(0, 300),
+  controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+  stored: Object.keys(localStorage),
+})`;
+
 /** Opens the kiosk and waits for the welcome title (at most `timeout` ms) and the hardware socket. */
 export async function openKiosk({ page, kiosk, sim }, model, path = '/', timeout = 10_000) {
   await page.goto(kiosk.url(model, path));
-  if (path === '/') await page.waitFor(`(${IN_PAGE.title} || '').startsWith('Welcome to ')`, { timeout, message: 'the welcome title' });
+  if (path === '/') {
+    await page.waitFor(`(${IN_PAGE.title} || '').startsWith('Welcome to ')`, { timeout, message: 'the welcome title' }).catch(async (error) => {
+      const state = await page.evaluate(PAGE_STATE).catch((cause) => `unreadable (${cause.message})`);
+      const logged = (page.console ?? page.errors).slice(-10).join('\n  ');
+      throw new Error(`${error.message}\nthe page: ${state}\nits last log lines:\n  ${logged}`);
+    });
+  }
   await until(() => sim.snapshot().connections.hardware, (n) => n > 0, { message: 'the kiosk on the hardware socket' });
 }
 
