@@ -30,7 +30,7 @@ export async function openKiosk({ page, kiosk, sim }, model, path = '/', timeout
   if (path === '/') {
     await page.waitFor(`(${IN_PAGE.title} || '').startsWith('Welcome to ')`, { timeout, message: 'the welcome title' }).catch(async (error) => {
       const state = await page.evaluate(PAGE_STATE).catch((cause) => `unreadable (${cause.message})`);
-      const logged = (page.console ?? page.errors).slice(-10).join('\n  ');
+      const logged = (page.console ?? page.errors).slice(-10).join('\n  ') || '(none)';
       throw new Error(`${error.message}\nthe page: ${state}\nits last log lines:\n  ${logged}`);
     });
   }
