@@ -12,27 +12,27 @@ import { enterCode, IN_PAGE, openKiosk } from './scenarios.mjs';
 import { until } from './until.mjs';
 
 /**
- * The kiosk's stored property as its database holds it (JSON), or '' while it holds none: read in the page,
- * in a transaction of its own, so what it sees is committed. Opened only once the kiosk has made it (an open
+ * The kiosk's stored property as its database holds it (JSON), read in the page in a transaction of its own, so
+ * what it sees is committed. Read only once the welcome shows: the kiosk has made its database by then (an open
  * that made it would take the kiosk's upgrade).
  */
-const STORED_PROPERTY = `new Promise((resolve) => {
-  indexedDB.databases().then((known) => {
-    if (!known.some((db) => db.name === 'gate-kiosk')) return resolve('');
-    const request = indexedDB.open('gate-kiosk');
-    request.onerror = () => resolve('');
-    request.onsuccess = () => {
-      const db = request.result;
-      const done = (text) => {
-        db.close();
-        resolve(text);
-      };
-      if (!db.objectStoreNames.contains('parts')) return done('');
-      const read = db.transaction('parts', 'readonly').objectStore('parts').get('property');
-      read.onsuccess = () => done(JSON.stringify(read.result || ''));
-      read.onerror = () => done('');
+const STORED_PROPERTY = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('gate-kiosk');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const settle = (settled) => {
+      db.close();
+      settled();
     };
-  });
+    try {
+      const read = db.transaction('parts', 'readonly').objectStore('parts').get('property');
+      read.onsuccess = () => settle(() => resolve(JSON.stringify(read.result || null)));
+      read.onerror = () => settle(() => reject(read.error));
+    } catch (error) {
+      settle(() => reject(error));
+    }
+  };
 })`;
 
 /** Resolves with the milliseconds from the restart (or the new navigation) to the welcome title. */
@@ -50,7 +50,7 @@ export async function offlineBoot({ engine, sim, dir, cameraFile, work, browser:
     if (engine.lastingProfile) {
       // The restart is to find the property stored, so that a boot that fails after it is the boot's fault.
       const [, name] = /^Welcome to (.*)!$/.exec(await page.evaluate(IN_PAGE.title));
-      await page.waitFor(`(${STORED_PROPERTY}).then((stored) => String(stored).includes(${JSON.stringify(name)}))`, {
+      await page.waitFor(`(${STORED_PROPERTY}).then((stored) => stored.includes(${JSON.stringify(name)}))`, {
         message: `the property ('${name}') in the kiosk's database`,
       });
       await browser.close();
