@@ -98,12 +98,13 @@ export function createFarEnd({ pusherKey, channelName, onChange }) {
   }
 
   /**
-   * Decides the call it answered, as the app does: client-deny from this far
-   * end (the kiosk takes decisions only from the member that offered), then hangs up.
+   * Decides the call it answered, then hangs up. Like many apps it names
+   * itself on its offer and candidates but sends SPEC's bare `client-deny`
+   * (`call_id`, `open_gate`): the kiosk must take it.
    */
   function decide(openGate) {
     if (!session) return;
-    send('client-deny', { call_id: session.callId, open_gate: openGate });
+    channel.trigger('client-deny', { call_id: session.callId, open_gate: openGate });
     hangUp(openGate ? 'Sent open-gate' : 'Sent deny');
   }
 

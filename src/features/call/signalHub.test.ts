@@ -45,18 +45,19 @@ describe("a call's answerer: the sender of the first offer", () => {
     expect(hub.candidate(candidate('named'), 'app-9')).toBe(false);
     expect(hub.candidate(candidate('nameless'), null)).toBe(true);
     expect(candidates).toEqual([candidate('nameless')]);
-    expect(hub.mayDecide('app-9')).toBe(false);
+    // Nobody was named by the offer, so no decision can be told apart from its sender's.
+    expect(hub.mayDecide('app-9')).toBe(true);
     expect(hub.mayDecide(null)).toBe(true);
   });
 
-  it('anyone may decide until an offer is taken; then the answerer only', () => {
+  it('anyone may decide until an offer is taken; then any decision but one naming another sender', () => {
     const { hub } = listening();
     expect(hub.mayDecide('app-9')).toBe(true);
     expect(hub.mayDecide(null)).toBe(true);
     hub.offer(offer('resident'), 'app-5');
     expect(hub.mayDecide('app-5')).toBe(true);
+    expect(hub.mayDecide(null)).toBe(true);
     expect(hub.mayDecide('app-9')).toBe(false);
-    expect(hub.mayDecide(null)).toBe(false);
   });
 
   it('with no route listening nothing is taken: an offer then does not make its sender the answerer', () => {

@@ -18,7 +18,12 @@ export interface SignalHub {
   offer(sdp: RTCSessionDescriptionInit, from: Sender): boolean;
   /** Passes the answerer's candidate on (held until the first offer while the route waits); false when ignored. */
   candidate(candidate: RTCIceCandidateInit, from: Sender): boolean;
-  /** Whether `from` may decide the call: anyone until an offer is taken, then its sender only. */
+  /**
+   * Whether a decision from `from` counts: it does unless both it and the
+   * answered offer name a sender and the two differ. A decision naming nobody
+   * counts: SPEC's `client-deny` has no `from`, and apps that name themselves
+   * on their offer often do not on their decision.
+   */
   mayDecide(from: Sender): boolean;
 }
 
@@ -57,6 +62,6 @@ export function createSignalHub(): SignalHub {
       pass(candidate);
       return true;
     },
-    mayDecide: (from) => answerer === undefined || from === answerer,
+    mayDecide: (from) => answerer == null || from === null || from === answerer,
   };
 }
