@@ -34,7 +34,7 @@ export function createFakeRealtime() {
       };
     }),
     /** Client events the kiosk sent, in order. */
-    trigger: vi.fn((_channel: string, _event: `client-${string}`, _data: unknown) => undefined),
+    trigger: vi.fn((_channel: string, _event: `client-${string}`, _data: unknown) => true),
     disconnect: vi.fn(),
     /** Plays the server sending `event` on `channel` to every subscriber. */
     emit(channel: string, event: string, data: unknown) {

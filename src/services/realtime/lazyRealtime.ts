@@ -43,8 +43,9 @@ export function createLazyRealtime(load: () => Promise<RealtimeService>, log: (m
     },
     trigger(channelName, event, data) {
       // Nothing can be subscribed yet, so nothing can be sent: as for any channel not subscribed.
-      if (client) client.trigger(channelName, event, data);
-      else log(`Realtime event ${event} not sent`, { channel: channelName });
+      if (client) return client.trigger(channelName, event, data);
+      log(`Realtime event ${event} not sent`, { channel: channelName });
+      return false;
     },
     disconnect() {
       for (const entry of waiting) entry.unsubscribe = null;

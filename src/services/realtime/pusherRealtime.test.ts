@@ -139,6 +139,31 @@ describe('createPusherRealtime', () => {
     ]);
   });
 
+  it("paces client events within Pusher's limit, and sends again what the server refused with 4301", async () => {
+    const channel = handlers();
+    realtime.subscribe(channelName, channel);
+    await vi.waitFor(() => expect(channel.onSubscribed).toHaveBeenCalled());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const candidate = (n: number) => ({ candidate: { candidate: `candidate:${n}` }, call_id: 'c1', from: 'device-1' });
+      for (let n = 1; n <= 16; n += 1) realtime.trigger(channelName, 'client-candidate', candidate(n));
+      realtime.trigger(channelName, 'client-hangup', { call_id: 'c1', from: 'device-1' });
+      await vi.advanceTimersByTimeAsync(0);
+      // Within the first window: 9 candidates and the hangup, which does not wait behind the others.
+      expect(frames.filter((frame) => frame.event.startsWith('client-')).map((frame) => frame.event)).toEqual([
+        ...Array<string>(9).fill('client-candidate'),
+        'client-hangup',
+      ]);
+      // The server refuses the last one as over its limit (Pusher does not say which).
+      clients[0]!.send(JSON.stringify({ event: 'pusher:error', data: { code: 4301, message: 'The rate limit for sending client events exceeded the quota.' } }));
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(sent('client-hangup')).toHaveLength(2);
+      expect(sent('client-candidate').map((frame) => frame.data)).toEqual(Array.from({ length: 16 }, (_, i) => candidate(i + 1)));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('leaves the channel when its last subscriber unsubscribes', async () => {
     const first = handlers();
     const second = handlers();

@@ -1,4 +1,5 @@
 import Pusher, { type Channel, type ChannelAuthorizationHandler, type Options } from 'pusher-js';
+import { createClientEventPacer, type ClientEventPacer } from './clientEventPacer';
 import type { ChannelHandlers, RealtimeService } from './types';
 
 export interface PusherRealtimeOptions {
@@ -49,10 +50,15 @@ export function pusherOptions({ cluster, host, port, forceTLS, authorize }: Omit
   };
 }
 
+/** Pusher's error for a client event over the connection's rate limit. */
+const RATE_LIMITED = 4301;
+const errorCode = (error: unknown) => (error as { data?: { code?: unknown } } | null)?.data?.code;
+
 /**
  * The real-time channel over pusher-js. The connection is made on the first
  * `subscribe` and dropped by `disconnect`; a channel is left when its last
- * subscriber unsubscribes, so several features can share one channel.
+ * subscriber unsubscribes, so several features can share one channel. Client
+ * events go out paced within Pusher's limits (clientEventPacer.ts).
  */
 export function createPusherRealtime({
   key,
@@ -61,17 +67,30 @@ export function createPusherRealtime({
   ...config
 }: PusherRealtimeOptions): RealtimeService {
   let pusher: Pusher | null = null;
+  let pacer: ClientEventPacer | null = null;
   const subscriberCounts = new Map<string, number>();
 
   function connection(): Pusher {
     if (pusher) return pusher;
     const created = new PusherImpl(key, pusherOptions(config));
+    const paced = createClientEventPacer({
+      send({ channel: channelName, event, data }) {
+        // pusher.channel() is typed as always returning, but gives undefined for unknown channels.
+        const channel = created.channel(channelName) as Channel | undefined;
+        if (!channel?.trigger(event, data)) log(`Realtime event ${event} not sent`, { channel: channelName });
+      },
+      log,
+    });
     // Only the states that mean trouble are worth a log line on the back end.
     created.connection.bind('state_change', ({ current }: { current: string }) => {
       if (current === 'unavailable' || current === 'failed') log(`Realtime connection ${current}`);
     });
-    created.connection.bind('error', (error: unknown) => log('Realtime connection error', error));
+    created.connection.bind('error', (error: unknown) => {
+      if (errorCode(error) === RATE_LIMITED) paced.refused();
+      else log('Realtime connection error', error);
+    });
     pusher = created;
+    pacer = paced;
     return created;
   }
 
@@ -106,12 +125,14 @@ export function createPusherRealtime({
     },
 
     trigger(channelName, event, data) {
-      // pusher.channel() is typed as always returning, but gives undefined for unknown channels.
-      const channel = pusher?.channel(channelName) as Channel | undefined;
-      if (!channel?.trigger(event, data)) log(`Realtime event ${event} not sent`, { channel: channelName });
+      if (pacer) return pacer.enqueue({ channel: channelName, event, data });
+      log(`Realtime event ${event} not sent`, { channel: channelName });
+      return false;
     },
 
     disconnect() {
+      pacer?.stop();
+      pacer = null;
       pusher?.disconnect();
       pusher = null;
       subscriberCounts.clear();

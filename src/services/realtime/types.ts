@@ -12,7 +12,11 @@ export interface ChannelHandlers {
 export interface RealtimeService {
   /** Subscribes; the returned function unsubscribes and unbinds the handlers. */
   subscribe(channelName: string, handlers: ChannelHandlers): () => void;
-  /** Sends a client event (`client-` prefix) on a subscribed channel. */
-  trigger(channelName: string, event: `client-${string}`, data: unknown): void;
+  /**
+   * Sends a client event (`client-` prefix) on a subscribed channel, paced
+   * within Pusher's limits. False when it will never be sent (over the size
+   * limit, or no connection).
+   */
+  trigger(channelName: string, event: `client-${string}`, data: unknown): boolean;
   disconnect(): void;
 }

@@ -124,6 +124,17 @@ describe('video without the provider flag: a peer connection signalled on the ch
     expect(kiosk.fake.legs.voice).toHaveLength(1);
   });
 
+  it('an answer the channel cannot carry (over 10 KB) closes the peer and calls by phone at once', async () => {
+    const { kiosk, peer } = await videoCall();
+    kiosk.services.realtime.trigger.mockImplementation((_channel, event) => event !== 'client-sdp');
+    kiosk.emit('client-sdp', { call_id: 'call-1', sdp: offer });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(peer.close).toHaveBeenCalled();
+    expect(kiosk.call().route).toBe('voice');
+    expect(kiosk.fake.legs.voice).toHaveLength(1);
+    expect(loggedLines()).toContainEqual(['Video could not start: calling by phone', 'The video answer is too large for the channel']);
+  });
+
   it('without video (the resident or the device says no) the voice client dials at once', async () => {
     const resident = { ...rawProperty().residents[0]!, user_enabled_video_calls: false };
     const kiosk = callStore({ property: rawProperty({ residents: [resident] }) });
