@@ -23,6 +23,7 @@ export function callNotice(reason: CallEndReason, { answered }: { answered: bool
     case 'hung-up':
       return { notification: { status: 'ERROR', title: NOT_GRANTED }, sound: 'sorryNoAccess' };
     case 'timeout':
+    case 'not-rung':
       // Nobody ever answered: say so.
       return { notification: { status: 'ERROR', title: NOT_GRANTED }, sound: answered ? 'sorryNoAccess' : 'sorryNoAnswer' };
     case 'peer-lost':

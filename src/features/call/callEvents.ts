@@ -16,6 +16,8 @@ export type CallFailure =
   | 'unknown-target'
   /** The phone leg ended without the gate opening (voice disconnect, SIP destroy). */
   | 'hung-up'
+  /** The phone leg never rang: the back end's SIP call did not reach the kiosk in time. */
+  | 'not-rung'
   /** The video connection failed or closed. */
   | 'peer-lost'
   /** The server, the voice client or the SIP client failed. */

@@ -20,6 +20,8 @@ export interface PhoneLegEvents {
   onError(error: unknown): void;
   /** The leg's remote audio, when the client hands it to the page (Telnyx SIP). */
   onRemoteStream?(stream: MediaStream): void;
+  /** The back end's call reached the client (the SIP invite), which answers it. */
+  onRinging?(): void;
 }
 
 /** A started call leg or room; `hangUp` releases everything it holds and is safe to call twice. */

@@ -157,6 +157,30 @@ describe('SIP (provider flag on, no video)', () => {
     expect(late.hangUp).toHaveBeenCalledTimes(1);
   });
 
+  it("a SIP call that never reaches the client: not answered 45 s after the leg started, sorryNoAnswer, the client logged out", async () => {
+    const kiosk = callStore({ property: noVideo(), telnyx: true });
+    kiosk.request();
+    await untilCreated();
+    await vi.advanceTimersByTimeAsync(44900);
+    expect(kiosk.call().phase).toBe('ready');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(kiosk.call()).toMatchObject({ phase: 'ended', endReason: 'not-rung' });
+    expect(kiosk.notifications()[0]?.title).toBe("Sorry, you weren't granted access");
+    expect(kiosk.services.sound.play).toHaveBeenLastCalledWith('sorryNoAnswer');
+    expect(kiosk.fake.legs.sip[0]?.handle.hangUp).toHaveBeenCalled();
+  });
+
+  it('a SIP call that reached the client goes on past 45 s', async () => {
+    const kiosk = callStore({ property: noVideo(), telnyx: true });
+    kiosk.request();
+    await untilCreated();
+    await vi.advanceTimersByTimeAsync(30000);
+    kiosk.fake.legs.sip[0]!.events.onRinging?.();
+    await vi.advanceTimersByTimeAsync(60000);
+    expect(kiosk.call()).toMatchObject({ phase: 'ready', endReason: null });
+    expect(kiosk.notifications()).toEqual([]);
+  });
+
   it('the back end refusing sip-call: An Error Occurred, the SIP client logged out', async () => {
     apiServer.use(http.post(`${API_URL}/api/telephone-entry/sip-call`, () => HttpResponse.json({}, { status: 502 })));
     const kiosk = callStore({ property: noVideo(), telnyx: true });

@@ -27,7 +27,7 @@ const sdk = vi.hoisted(() => {
 });
 vi.mock('@telnyx/webrtc', () => sdk);
 
-const events = () => ({ onEnded: vi.fn(), onError: vi.fn(), onRemoteStream: vi.fn() });
+const events = () => ({ onEnded: vi.fn(), onError: vi.fn(), onRemoteStream: vi.fn(), onRinging: vi.fn() });
 const client = () => sdk.TelnyxRTC.all.at(-1)!;
 function start(evts: Parameters<ReturnType<typeof createTelnyxSip>['start']>[1] = events(), signal = new AbortController().signal) {
   return createTelnyxSip().start({ callId: 'call-1', channel: 'ch', signal, login: 'kiosk-sip-1', password: 'secret' }, evts);
@@ -67,7 +67,9 @@ describe('Telnyx SIP adapter', () => {
     await started;
     const call = incoming('ringing');
     for (const state of ['new', 'trying']) client().emit('telnyx.notification', { type: 'callUpdate', call: incoming(state) });
+    expect(evts.onRinging).not.toHaveBeenCalled();
     client().emit('telnyx.notification', { type: 'callUpdate', call });
+    expect(evts.onRinging).toHaveBeenCalledTimes(1);
     expect(call.answer).toHaveBeenCalledWith({ video: false });
     client().emit('telnyx.notification', { type: 'callUpdate', call: { ...call, state: 'active' } });
     expect(evts.onRemoteStream).toHaveBeenCalledWith({ id: 'remote-audio' });

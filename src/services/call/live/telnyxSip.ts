@@ -66,6 +66,7 @@ export function createTelnyxSip({ host }: { host: string | null } = { host: null
           if (notification.type !== 'callUpdate' || !current) return;
           if (current.state === 'ringing' && current.direction !== 'outbound') {
             call = current;
+            events.onRinging?.();
             current.answer({ video: false }).catch((error: unknown) => events.onError(error));
           } else if (current.state === 'active') {
             if (current.remoteStream) events.onRemoteStream?.(current.remoteStream);

@@ -7,7 +7,10 @@ export function createSimSip(realtime: RealtimeService): SipClient {
   return {
     async start({ login, channel }, events) {
       const twin = channelTwin(realtime, channel, 'sip', (data) => data.username === login, (data) => {
-        if (data.state === 'ringing') twin.send({ username: login, action: 'answer' });
+        if (data.state === 'ringing') {
+          events.onRinging?.();
+          twin.send({ username: login, action: 'answer' });
+        }
         else if (data.state === 'destroy') events.onEnded();
         else if (data.state === 'error') events.onError(failure(data, 'SIP error'));
       });

@@ -54,10 +54,12 @@ describe('simulator twins (docs/calls.md)', () => {
 
   it('SIP: logs in, answers when rung, ends on destroy, and says when it hangs up', async () => {
     const { realtime, sent } = setup();
-    const events = { onEnded: vi.fn(), onError: vi.fn() };
+    const events = { onEnded: vi.fn(), onError: vi.fn(), onRinging: vi.fn() };
     const handle = await createSimSip(realtime).start({ ...leg, login: 'kiosk-sip-1', password: 'pw' }, events);
     realtime.emit(CHANNEL, 'sim-sip', { username: 'someone-else', state: 'ringing' });
+    expect(events.onRinging).not.toHaveBeenCalled();
     realtime.emit(CHANNEL, 'sim-sip', { username: 'kiosk-sip-1', state: 'ringing' });
+    expect(events.onRinging).toHaveBeenCalledTimes(1);
     realtime.emit(CHANNEL, 'sim-sip', { username: 'kiosk-sip-1', state: 'destroy' });
     expect(events.onEnded).toHaveBeenCalledTimes(1);
     handle.hangUp();
