@@ -7,7 +7,7 @@ withApiServer();
 const logged = () => requestsTo('telephone-entry/logs').filter((r) => r.body !== null).map((r) => r.body as { message: string; meta: Record<string, unknown> });
 
 function rejection(reason: unknown): Event {
-  return Object.assign(new Event('unhandledrejection'), { reason, promise: Promise.resolve() });
+  return Object.assign(new Event('unhandledrejection', { cancelable: true }), { reason, promise: Promise.resolve() });
 }
 
 describe('uncaught errors', () => {
@@ -23,6 +23,24 @@ describe('uncaught errors', () => {
       expect.objectContaining({ message: 'Unhandled promise rejection', meta: expect.objectContaining({ message: 'no answer' }) }),
       expect.objectContaining({ message: 'Unhandled promise rejection', meta: { reason: 'plain reason' } }),
     ]);
+  });
+
+  it('does not send a rejection another listener marked as handled, before or after its own', async () => {
+    const handle = (event: Event) => {
+      if ((event as PromiseRejectionEvent).reason === 'handled') event.preventDefault();
+    };
+    window.addEventListener('unhandledrejection', handle, true);
+    const stop = logUncaughtErrors(window, createTestServices().logger);
+    window.addEventListener('unhandledrejection', handle);
+    onTestFinished(() => {
+      stop();
+      window.removeEventListener('unhandledrejection', handle, true);
+      window.removeEventListener('unhandledrejection', handle);
+    });
+    window.dispatchEvent(rejection('handled'));
+    window.dispatchEvent(rejection('not handled'));
+    await vi.waitFor(() => expect(logged()).toHaveLength(1));
+    expect(logged()).toEqual([expect.objectContaining({ meta: { reason: 'not handled' } })]);
   });
 
   it('sends at most 50 lines a page, and nothing once stopped', async () => {

@@ -6,7 +6,9 @@ export const UNCAUGHT_LOG_LIMIT = 50;
 /**
  * Sends errors nothing caught (window `error`) and promise rejections
  * nothing handled (`unhandledrejection`) to the back-end log, up to 50 per
- * page. Returns a function that stops listening.
+ * page; a rejection another listener marked as handled (`preventDefault`,
+ * whichever order the listeners run in) is not sent. Returns a function that
+ * stops listening.
  */
 export function logUncaughtErrors(win: Pick<Window, 'addEventListener' | 'removeEventListener'>, logger: Logger): () => void {
   let sent = 0;
@@ -25,7 +27,11 @@ export function logUncaughtErrors(win: Pick<Window, 'addEventListener' | 'remove
     });
   const onRejection = (event: PromiseRejectionEvent) => {
     const { reason } = event as { reason: unknown };
-    report('Unhandled promise rejection', reason instanceof Error ? { message: reason.message, stack: reason.stack?.slice(0, 2000) } : { reason: String(reason) });
+    // Every listener has run by the next task (a browser's dispatch runs microtasks between listeners).
+    setTimeout(() => {
+      if (event.defaultPrevented) return;
+      report('Unhandled promise rejection', reason instanceof Error ? { message: reason.message, stack: reason.stack?.slice(0, 2000) } : { reason: String(reason) });
+    }, 0);
   };
   win.addEventListener('error', onError);
   win.addEventListener('unhandledrejection', onRejection);

@@ -194,6 +194,22 @@ test("a gateway that never answers create: the room gives up at its join deadlin
   test.setTimeout(60_000);
   allowConsoleErrors(/^Video could not start: calling by phone /, /telnyx-video/);
   sim.telnyxVideo.answerCreate(false);
+  // @telnyx/video polls for its `create` answer with 0 ms timers: count them.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { zeroTimers: number };
+    const original = window.setTimeout.bind(window);
+    counted.zeroTimers = 0;
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
+      if (!ms) counted.zeroTimers += 1;
+      return original(handler, ms, ...rest);
+    }) as typeof window.setTimeout;
+  });
+  const zeroTimersInASecond = async () => {
+    const read = () => page.evaluate(() => (window as unknown as { zeroTimers: number }).zeroTimers);
+    const before = await read();
+    await page.waitForTimeout(1_000);
+    return (await read()) - before;
+  };
   await kiosk.open(page, { model: 'GEN1' });
   const phone = await openPhone(context, sim, 'sip');
   const who = videoResident(sim);
@@ -201,6 +217,7 @@ test("a gateway that never answers create: the room gives up at its join deadlin
   await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
   await expect.poll(() => sent(sim, 'create').length).toBe(1);
   const started = Date.now();
+  console.log(`[telnyx-room] 0 ms timers in a second while create is unanswered: ${await zeroTimersInASecond()}`);
 
   // ROOM_JOIN_DEADLINE_MS (15 s): the phone is dialled.
   const call = await waitForRecord('calls');
@@ -212,6 +229,10 @@ test("a gateway that never answers create: the room gives up at its join deadlin
   await phone.answer();
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
   expect(sent(sim, 'attach')).toEqual([]);
+  // The SDK's poll for the answer ended with the room (about 190 a second while it runs).
+  const after = await zeroTimersInASecond();
+  console.log(`[telnyx-room] 0 ms timers in a second after the room was left: ${after}`);
+  expect(after).toBeLessThan(20);
 });
 
 test('a room where nobody speaks for 30 s is left for the SIP leg, both with the real SDKs, its peer connections closed', async ({ page, context, kiosk, sim, waitForRecord }) => {

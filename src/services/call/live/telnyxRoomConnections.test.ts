@@ -16,12 +16,19 @@ class FakePeer {
     this.signalingState = this.connectionState = this.iceConnectionState = 'closed';
   }
 }
-class FakeSocket {
+class FakeSocket extends EventTarget {
   close = vi.fn();
+  sent: string[] = [];
+  onmessage: ((event: MessageEvent) => void) | null = null;
   constructor(
     readonly url: string,
     readonly protocols?: string,
-  ) {}
+  ) {
+    super();
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
 }
 const GATEWAY = 'wss://video.telnyx.com/room-1/janus';
 const isOpen = (pc: RTCPeerConnection) => pc.signalingState !== 'closed';
@@ -99,6 +106,26 @@ describe('Telnyx video room adapter: every connection the room made ends with it
     expect(hardware.close).not.toHaveBeenCalled();
     expect(globalThis.WebSocket).toBe(FakeSocket);
     expect(watched.listening()).toBe(0);
+  });
+
+  it("leaving with `create` unanswered answers it for the SDK with a session id that is no number, so its 0 ms poll for the answer ends; answered ones are left alone", async () => {
+    let socket: FakeSocket | undefined;
+    sdk.initialize.mockImplementationOnce(() => {
+      socket = new WebSocket(GATEWAY, 'janus-protocol') as unknown as FakeSocket;
+      socket.send(JSON.stringify({ janus: 'create', transaction: 'answered' }));
+      socket.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ janus: 'ack', transaction: 'answered' }) }));
+      socket.send(JSON.stringify({ janus: 'create', transaction: 'unanswered' }));
+      return new Promise(() => undefined);
+    });
+    const received: unknown[] = [];
+    const watched = watchedSignal();
+    const joining = join(watched.signal);
+    await vi.waitFor(() => expect(socket).toBeDefined());
+    socket!.onmessage = ({ data }) => received.push(JSON.parse(String(data)));
+    watched.controller.abort(new Error('left'));
+    await expect(joining).rejects.toThrow('left');
+    expect(received).toEqual([{ janus: 'success', transaction: 'unanswered', data: { id: 'room left' } }]);
+    expect(socket!.sent).toHaveLength(2);
   });
 
   it('a subscription under way when leaving is removed once it has started, before the session is destroyed', async () => {
