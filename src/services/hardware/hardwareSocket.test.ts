@@ -179,6 +179,19 @@ describe('createHardwareSocket', () => {
     hardware.stop();
   });
 
+  it('keeps a connection that opened in time while its open event waits behind a busy main thread', async () => {
+    const { hardware, log } = setup();
+    const slow = FakeSocket.last;
+    slow.readyState = 1;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(slow.closed).toBe(false);
+    expect(log).not.toHaveBeenCalledWith('Hardware socket: connection not open in time', expect.anything());
+    slow.open();
+    expect(slow.calls()).toEqual([['detectUrl', ['http://kiosk.local/']]]);
+    expect(FakeSocket.all).toHaveLength(1);
+    hardware.stop();
+  });
+
   it('gives up a connection that is not open after 5 s and tries again after the back-off', async () => {
     const { hardware, log } = setup();
     const silent = FakeSocket.last;

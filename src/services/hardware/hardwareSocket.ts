@@ -4,6 +4,8 @@ import type { HardwareNotification, HardwareService, HardwareStatus } from './ty
 
 /** The part of the WebSocket API this service uses, so tests can inject a small fake. */
 export interface SocketLike {
+  /** 1 (OPEN) once open, even while the open event waits behind a busy main thread. */
+  readonly readyState: number;
   send(data: string): void;
   close(): void;
   onopen: ((event: Event) => void) | null;
@@ -26,6 +28,8 @@ export interface HardwareSocketOptions {
 }
 
 const FIRST_RETRY_MS = 500;
+/** WebSocket.OPEN, which a fake socket's class need not carry. */
+const OPEN = 1;
 const MAX_RETRY_MS = 30_000;
 const SOCKET_CLOSED = 'Hardware socket closed';
 
@@ -152,6 +156,8 @@ export function createHardwareSocket({
     }
     socket = next;
     connectTimer = setTimeout(() => {
+      // Opened in time, its event still queued (a main thread busy for seconds, as a 100,000-record queue makes it at start).
+      if (next.readyState === OPEN) return;
       if (retryMs === FIRST_RETRY_MS) log('Hardware socket: connection not open in time', { url, ms: connectTimeoutMs });
       drop(next);
       scheduleReconnect();
