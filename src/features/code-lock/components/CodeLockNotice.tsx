@@ -1,16 +1,18 @@
 import { useDevice } from '../../session/useDevice';
+import { lockWait } from '../lockWait';
 
 /** Why codes are not taken right now, and for how long. The countdown is not announced every second. */
 export function CodeLockNotice({ seconds }: { seconds: number }) {
   const { t } = useDevice();
   const title = t('lock.title');
+  const wait = lockWait(seconds);
   return (
     <section className="code-lock" aria-label={title}>
       <p className="code-lock-title" role="alert">
         {title}
       </p>
       <p className="code-lock-countdown" aria-live="off">
-        {seconds === 1 ? t('lock.tryAgainOne') : t('lock.tryAgain', { seconds })}
+        {t(wait.key, wait.params)}
       </p>
     </section>
   );
