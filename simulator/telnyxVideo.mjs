@@ -7,6 +7,7 @@
 // resident in the room (docs/calls.md, "Telnyx Video twin").
 import { randomInt } from 'node:crypto';
 import { createTwinSockets, isRecord, parseFrame } from './twinSockets.mjs';
+import { joinTokenRoom } from './video.mjs';
 
 const PATH = /^\/telnyx-video\/([^/]+)\/janus$/;
 
@@ -20,16 +21,6 @@ const readDisplay = (value) => {
   }
 };
 const newId = () => randomInt(1, 2 ** 47);
-
-/** The room a join token was issued for (the simulator's video provider: base64url JSON). */
-function tokenRoom(token) {
-  try {
-    const decoded = JSON.parse(Buffer.from(String(token), 'base64url').toString());
-    return decoded?.kind === 'join' ? decoded.room : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The room path of an upgrade, or null when it is not the twin's. */
 export const telnyxVideoRoom = (pathname) => PATH.exec(pathname)?.[1] ?? null;
@@ -83,7 +74,7 @@ export function createTelnyxVideoServer() {
     // What the SDK sent, in order (the wire, for tests).
     twin.log({ janus, session_id: message.session_id, role: handleState?.role, request: message.body?.request, plugin: message.plugin });
     // Telnyx's proxy checks the client token on every message.
-    if (tokenRoom(message.client_token) !== state.room) return send(ws, { status_code: 401, error_message: 'Invalid client token' });
+    if (joinTokenRoom(message.client_token) !== state.room) return send(ws, { status_code: 401, error_message: 'Invalid client token' });
     if (janus === 'create') {
       const create = () => {
         if (ws.readyState !== ws.OPEN) return;

@@ -1,0 +1,159 @@
+// Debian's Janus (the `janus` package) as the video room's server: run in the
+// foreground as a child process in a network namespace of its own
+// (janusNetns.mjs), with a configuration written for it alone: the websockets
+// transport on the namespace's address, the audiobridge, videoroom and textroom
+// plugins with string room ids, rooms created only with the key this process
+// holds, no admin API. `ensureRoom` makes a room in all three plugins, as the
+// vendor's REST API does when a room is created (docs/calls.md).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { createJanusNetns, netnsUnavailable } from './janusNetns.mjs';
+
+const JANUS = '/usr/bin/janus';
+const MODULES = '/usr/lib/x86_64-linux-gnu/janus';
+const PORT = 8188;
+const PLUGINS = ['audiobridge', 'videoroom', 'textroom'];
+const START_MS = 10_000;
+
+/** Every module of a folder but the ones kept, for Janus's `disable` lists. */
+const allBut = (folder, keep) =>
+  readdirSync(path.join(MODULES, folder))
+    .filter((file) => file.endsWith('.so') && !keep.includes(file))
+    .join(',');
+
+/** Why Janus cannot run on this machine, or null. */
+export function janusUnavailable() {
+  if (!existsSync(JANUS) || !existsSync(MODULES)) return "Debian's janus is not installed (apt-get install janus)";
+  return netnsUnavailable();
+}
+
+function writeConfig(dir, netns, adminKey) {
+  const files = {
+    'janus.jcfg': `general: {
+  configs_folder = "${dir}"
+  plugins_folder = "${MODULES}/plugins"
+  transports_folder = "${MODULES}/transports"
+  events_folder = "${MODULES}/events"
+  loggers_folder = "${MODULES}/loggers"
+  interface = "${netns.address}"
+  server_name = "kiosk-simulator"
+}
+plugins: { disable = "${allBut('plugins', PLUGINS.map((name) => `libjanus_${name}.so`))}" }
+transports: { disable = "${allBut('transports', ['libjanus_websockets.so'])}" }
+loggers: { disable = "${allBut('loggers', [])}" }
+events: { broadcast = false }
+nat: { ice_enforce_list = "${netns.device}" }
+`,
+    'janus.transport.websockets.jcfg': `general: { json = "plain", ws = true, ws_port = ${PORT}, ws_ip = "${netns.address}", wss = false }
+admin: { admin_ws = false, admin_wss = false }
+`,
+  };
+  for (const plugin of PLUGINS) files[`janus.plugin.${plugin}.jcfg`] = `general: { string_ids = true, admin_key = "${adminKey}" }\n`;
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+}
+
+const canConnect = (host, port) =>
+  new Promise((resolve) => {
+    const socket = net.connect({ host, port }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+/** One Janus API exchange per request on a socket of its own, as plain JSON (rooms only). */
+async function withSession(url, run) {
+  const ws = new WebSocket(url, 'janus-protocol');
+  const waiting = new Map();
+  let next = 0;
+  ws.on('message', (raw) => {
+    const message = JSON.parse(String(raw));
+    if (message.janus !== 'ack') waiting.get(message.transaction)?.(message);
+  });
+  const request = (body) =>
+    new Promise((resolve) => {
+      const transaction = `sim-${(next += 1)}`;
+      waiting.set(transaction, resolve);
+      ws.send(JSON.stringify({ ...body, transaction }));
+    });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  try {
+    const session = (await request({ janus: 'create' })).data.id;
+    await run((body) => request({ ...body, session_id: session }));
+    await request({ janus: 'destroy', session_id: session });
+  } finally {
+    ws.close();
+  }
+}
+
+/**
+ * Starts Janus; rejects when it cannot (janusUnavailable() says why beforehand).
+ * @param {{ logFile?: string }} [options] where Janus logs (default: its temporary folder, removed on close)
+ */
+export async function startJanus({ logFile } = {}) {
+  const unavailable = janusUnavailable();
+  if (unavailable) throw new Error(`Janus cannot run: ${unavailable}`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kiosk-janus-'));
+  const log = logFile ?? path.join(dir, 'janus.log');
+  const adminKey = randomBytes(16).toString('hex');
+  const netns = createJanusNetns();
+  writeConfig(dir, netns, adminKey);
+  const [command, args] = netns.exec([JANUS, '-F', dir, '-C', path.join(dir, 'janus.jcfg'), '-N', '-o', '-L', log]);
+  const child = spawn(command, args, { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  // A test worker that exits without closing still takes Janus with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const created = new Set();
+  const url = `ws://${netns.address}:${PORT}`;
+
+  async function close() {
+    process.off('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(false), 3_000))]);
+      if (stopped === false) child.kill('SIGKILL');
+    }
+    netns.remove();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const deadline = Date.now() + START_MS;
+  while (!(await canConnect(netns.address, PORT))) {
+    const ended = child.exitCode !== null || child.signalCode !== null;
+    if (ended || Date.now() > deadline) {
+      const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n') : '(no log)';
+      await close();
+      throw new Error(`Janus did not start (${ended ? `exit ${child.exitCode ?? child.signalCode}` : `${START_MS} ms`}); its log ends:\n${tail}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  return {
+    url,
+    pid: child.pid,
+    logFile: log,
+    /** Makes room `room` in the audiobridge, the videoroom and the textroom, once. */
+    async ensureRoom(room) {
+      if (created.has(room)) return;
+      created.add(room);
+      await withSession(url, async (request) => {
+        for (const plugin of PLUGINS) {
+          const handle = (await request({ janus: 'attach', plugin: `janus.plugin.${plugin}` })).data.id;
+          const create = { request: 'create', room, admin_key: adminKey, permanent: false, ...(plugin === 'videoroom' && { publishers: 6 }) };
+          const answer = (await request({ janus: 'message', handle_id: handle, body: create })).plugindata?.data;
+          if (answer?.error_code) throw new Error(`Janus ${plugin} could not make room ${room}: ${answer.error}`);
+        }
+      });
+    },
+    close,
+  };
+}

@@ -1,0 +1,119 @@
+// The room leg against a real Janus (Debian's): the kiosk built with live call
+// providers runs @telnyx/video, its fixed wss://video.telnyx.com address
+// routed in this browser to the simulator's proxy standing in for Telnyx's
+// (the join token, `janus_room_id`), and the resident is a second page running
+// the same SDK through the same proxy: the room's media and messages are
+// Janus's own audiobridge, videoroom and textroom (docs/calls.md). SPEC: with
+// telnyx_enabled, a video resident gets a room; 'answered', 'open_gate' and
+// 'decline' from the other side.
+import type { Page } from '@playwright/test';
+import { expect, KNOWN, records, test, type SimRecord, type Simulator } from './fixtures';
+import { callFromDirectory, seedResident } from './support/directoryCall';
+import { openJanusResident, type JanusResident } from './support/janusResident';
+import { peerStates, routeRoomsToJanus, trackPeers } from './support/roomKiosk';
+
+test.use({ callProviders: 'live', roomServer: 'janus' });
+
+const status = (page: Page) => page.locator('.call-status');
+const notification = (page: Page) => page.getByRole('alertdialog');
+const sent = (sim: Simulator, janus: string, request?: string) =>
+  sim.janusProxy.received().filter((m: SimRecord) => m.janus === janus && (request === undefined || m.request === request));
+const openPeers = async (page: Page) => (await peerStates(page)).filter((state) => !state.startsWith('closed'));
+
+/** The resident's video and audio play in the kiosk: time moves on, frames are decoded. */
+const remotePlaying = (page: Page) =>
+  page.locator('.call-remote').evaluate(async (element: HTMLVideoElement) => {
+    const stream = element.srcObject as MediaStream | null;
+    const start = element.currentTime;
+    const framesBefore = element.getVideoPlaybackQuality().totalVideoFrames;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const live = (kind: 'audio' | 'video') => stream?.getTracks().some((track) => track.kind === kind && track.readyState === 'live') ?? false;
+    return {
+      audio: live('audio'),
+      video: live('video'),
+      playing: !element.paused && element.currentTime > start,
+      frames: element.getVideoPlaybackQuality().totalVideoFrames > framesBefore,
+      width: element.videoWidth,
+    };
+  });
+
+test.beforeEach(async ({ page, sim }) => {
+  sim.patchProperty({ featureFlags: { telnyx_enabled: true } });
+  await routeRoomsToJanus(page, sim);
+});
+
+/**
+ * The resident joins the call's room once the kiosk has dialled, and the kiosk
+ * is in the room: it has subscribed to the resident's camera (it does so only
+ * once its own connect() has finished, so its textroom is joined).
+ */
+async function residentInRoom(resident: JanusResident, sim: Simulator, call: SimRecord) {
+  await resident.join(call.room_id);
+  await expect.poll(() => sent(sim, 'message', 'start').length, { timeout: 10_000, message: "the kiosk subscribed to the resident's camera" }).toBe(1);
+}
+
+test("the resident answers: connected with their video and audio playing, the kiosk's camera reaching them, open_gate opens the gate", async ({ page, context, kiosk, sim, waitForRecord }) => {
+  await trackPeers(page);
+  await kiosk.open(page, { model: 'GEN1' });
+  const resident = await openJanusResident(context, sim);
+  const who = seedResident(sim, KNOWN.videoResidentId);
+
+  await callFromDirectory(page, who);
+  await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
+  const call = await waitForRecord('calls');
+  await residentInRoom(resident, sim, call);
+  expect(await resident.others()).toBe(1);
+
+  const answered = Date.now();
+  await resident.say('answered');
+  await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  console.log(`[janus-room] 'answered' -> 'Connected' ${Date.now() - answered} ms`);
+  await expect.poll(() => remotePlaying(page), { timeout: 10_000 }).toMatchObject({ audio: true, video: true, playing: true, frames: true, width: 320 });
+  await expect.poll(() => resident.seesKiosk(), { timeout: 10_000 }).toBe(true);
+
+  await resident.say('open_gate');
+  await expect(notification(page).getByRole('heading')).toHaveText('Access Granted!');
+  const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
+  expect(wiegand.params).toEqual([0, who.property_access_code!.code]);
+  await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+  await expect.poll(() => openPeers(page)).toEqual([]);
+  // The kiosk's socket is closed; the resident's stays.
+  await expect.poll(() => sim.janusProxy.clientCount()).toBe(1);
+  expect(records(sim, 'sipCalls')).toEqual([]);
+});
+
+test("the manager's first message, open_gate, opens the gate with the first staff code", async ({ page, context, kiosk, sim, waitForRecord }) => {
+  await kiosk.open(page, { model: 'GEN2' });
+  const resident = await openJanusResident(context, sim);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Call a Manager');
+  const call = await waitForRecord('calls');
+  expect(call.resident_id).toBeUndefined();
+  await residentInRoom(resident, sim, call);
+  await resident.say('open_gate');
+  await expect(notification(page).getByRole('heading')).toHaveText('Access Granted!');
+  const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
+  expect(wiegand.params).toEqual([0, KNOWN.staffCode]);
+  await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+});
+
+test("'decline' ends the call refused, without opening the gate, and closes every peer connection", async ({ page, context, kiosk, sim, waitForRecord }) => {
+  await trackPeers(page);
+  await kiosk.open(page, { model: 'GEN1' });
+  const resident = await openJanusResident(context, sim);
+  const who = seedResident(sim, KNOWN.videoResidentId);
+  await callFromDirectory(page, who);
+  const call = await waitForRecord('calls');
+  await residentInRoom(resident, sim, call);
+  await resident.say('answered');
+  await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
+  await expect.poll(() => resident.seesKiosk(), { timeout: 10_000 }).toBe(true);
+
+  await resident.say('decline');
+  await expect(notification(page).getByRole('heading')).toHaveText("Sorry, you weren't granted access");
+  await expect.poll(() => sent(sim, 'destroy').length).toBe(1);
+  await expect.poll(() => openPeers(page)).toEqual([]);
+  // The textroom's, the mix's, the subscription's and the publisher's.
+  expect(await peerStates(page)).toHaveLength(4);
+  expect(records(sim, 'hardware').filter((r) => r.method === 'wiegand')).toEqual([]);
+});
