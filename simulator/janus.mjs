@@ -140,6 +140,7 @@ export async function startJanus({ logFile } = {}) {
   return {
     url,
     pid: child.pid,
+    namespace: netns.name,
     logFile: log,
     /** Makes room `room` in the audiobridge, the videoroom and the textroom, once. */
     async ensureRoom(room) {

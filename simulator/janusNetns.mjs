@@ -6,7 +6,7 @@
 // pid, so concurrent test workers take different ones, and one left by a dead
 // process (its Janus included) is cleared by the next claim.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync, closeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const LOCK_DIR = '/run/kiosk-janus';
@@ -93,7 +93,7 @@ export function createJanusNetns() {
     } catch (error) {
       clear(n);
       quietly(() => unlinkSync(path.join(LOCK_DIR, String(n))));
-      throw new Error(`Could not make network namespace ${name}: ${/** @type {any} */ (error).stderr ?? error}`);
+      throw new Error(`Could not make network namespace ${name}: ${/** @type {any} */ (error).stderr ?? error}`, { cause: error });
     }
     return {
       name,
