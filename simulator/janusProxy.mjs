@@ -37,11 +37,13 @@ export function createJanusProxy({ janusUrl, ensureRoom }) {
     maxPayload: MAX_FRAME,
     handleProtocols: (protocols) => (protocols.has('janus-protocol') ? 'janus-protocol' : false),
   });
-  /** What the SDKs sent (`{ janus, request, ptype }`, the newest 500), for tests. */
+  /** What the SDKs sent (`{ socket, janus, request, ptype }`, socket numbered from 1; the newest 500), for tests. */
   const received = [];
+  let sockets = 0;
 
   wss.on('connection', (client, req) => {
     const room = janusProxyRoom(new URL(req.url ?? '/', 'http://proxy').pathname);
+    const socket = (sockets += 1);
     const janus = new WebSocket(janusUrl, 'janus-protocol', { maxPayload: MAX_FRAME });
     const early = [];
     // Frames go on in the order they came, a `create` waiting for its room.
@@ -53,7 +55,7 @@ export function createJanusProxy({ janusUrl, ensureRoom }) {
     async function fromClient(text) {
       const message = parseFrame(text);
       if (!isRecord(message)) return;
-      received.push({ janus: message.janus, request: message.body?.request, ptype: message.body?.ptype });
+      received.push({ socket, janus: message.janus, request: message.body?.request, ptype: message.body?.ptype });
       if (received.length > MAX_LOG) received.shift();
       if (joinTokenRoom(message.client_token) !== room) return toClient(JSON.stringify({ status_code: 401, error_message: 'Invalid client token' }));
       if (message.janus === 'create') await ensureRoom(room);
