@@ -137,7 +137,6 @@ export async function startSimulator({
     if (pathname === '/twilio-voice' && !hardwareOnly) return twilioVoice.wss;
     if (pathname === '/twilio-voice/far-end' && !hardwareOnly) return twilioVoice.farWss;
     if (telnyxVideoRoom(pathname) !== null && !hardwareOnly) return telnyxVideo.wss;
-    if (pathname === '/telnyx-video/far-end' && !hardwareOnly) return telnyxVideo.farWss;
     if (janusProxyRoom(pathname) !== null && !hardwareOnly) return janusProxy?.wss ?? '404 Not Found';
     return '404 Not Found';
   }
@@ -201,8 +200,8 @@ export async function startSimulator({
       answerListen: twilioVoice.answerListen,
       answerInvite: twilioVoice.answerInvite,
     },
-    /** The Telnyx Video twin: what the SDK sent, how many sockets are open, whether it answers `create`. */
-    telnyxVideo: { received: telnyxVideo.received, clientCount: telnyxVideo.clientCount, answerCreate: telnyxVideo.answerCreate },
+    /** The Telnyx Video twin, a gateway that never answers: what the SDK sent, how many of its sockets are open. */
+    telnyxVideo: { received: telnyxVideo.received, clientCount: telnyxVideo.clientCount },
     /** The proxy in front of Janus (with `janus`): what the SDKs sent through it, how many of their sockets are open. */
     janusProxy: { received: () => janusProxy?.received() ?? [], clientCount: () => janusProxy?.clientCount() ?? 0 },
     close,
