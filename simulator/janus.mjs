@@ -106,10 +106,12 @@ export async function startJanus({ logFile } = {}) {
   const adminKey = randomBytes(16).toString('hex');
   const netns = createJanusNetns();
   writeConfig(dir, netns, adminKey);
-  const [command, args] = netns.exec([JANUS, '-F', dir, '-C', path.join(dir, 'janus.jcfg'), '-N', '-o', '-L', log]);
+  // `ip netns exec` and setpriv exec in place: Janus is this process's child, and dies with it even when it is killed.
+  const janusArgs = ['-F', dir, '-C', path.join(dir, 'janus.jcfg'), '-N', '-o', '-L', log];
+  const [command, args] = netns.exec(['setpriv', '--pdeathsig', 'KILL', '--', JANUS, ...janusArgs]);
   const child = spawn(command, args, { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  // A test worker that exits without closing still takes Janus with it.
+  // A worker that exits without closing stops it at once rather than at the pdeathsig.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const created = new Set();
