@@ -73,12 +73,14 @@ async function withSession(url, run) {
   let next = 0;
   ws.on('message', (raw) => {
     const message = JSON.parse(String(raw));
-    if (message.janus !== 'ack') waiting.get(message.transaction)?.(message);
+    if (message.janus !== 'ack') waiting.get(message.transaction)?.resolve(message);
   });
+  // Janus gone mid-way: what waits fails instead of hanging.
+  ws.on('close', () => waiting.forEach(({ reject }) => reject(new Error('Janus closed the socket'))));
   const request = (body) =>
-    new Promise((resolve) => {
+    new Promise((resolve, reject) => {
       const transaction = `sim-${(next += 1)}`;
-      waiting.set(transaction, resolve);
+      waiting.set(transaction, { resolve, reject });
       ws.send(JSON.stringify({ ...body, transaction }));
     });
   await new Promise((resolve, reject) => {
@@ -92,6 +94,18 @@ async function withSession(url, run) {
   } finally {
     ws.close();
   }
+}
+
+/** Makes `room` in the three plugins, with the key only this process holds. */
+function makeRoom(url, room, adminKey) {
+  return withSession(url, async (request) => {
+    for (const plugin of PLUGINS) {
+      const handle = (await request({ janus: 'attach', plugin: `janus.plugin.${plugin}` })).data.id;
+      const create = { request: 'create', room, admin_key: adminKey, permanent: false, ...(plugin === 'videoroom' && { publishers: 6 }) };
+      const answer = (await request({ janus: 'message', handle_id: handle, body: create })).plugindata?.data;
+      if (answer?.error_code) throw new Error(`Janus ${plugin} could not make room ${room}: ${answer.error}`);
+    }
+  });
 }
 
 /**
@@ -114,7 +128,8 @@ export async function startJanus({ logFile } = {}) {
   // A worker that exits without closing stops it at once rather than at the pdeathsig.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
-  const created = new Set();
+  /** Rooms made or being made, by id. */
+  const rooms = new Map();
   const url = `ws://${netns.address}:${PORT}`;
 
   async function close() {
@@ -144,18 +159,14 @@ export async function startJanus({ logFile } = {}) {
     pid: child.pid,
     namespace: netns.name,
     logFile: log,
-    /** Makes room `room` in the audiobridge, the videoroom and the textroom, once. */
-    async ensureRoom(room) {
-      if (created.has(room)) return;
-      created.add(room);
-      await withSession(url, async (request) => {
-        for (const plugin of PLUGINS) {
-          const handle = (await request({ janus: 'attach', plugin: `janus.plugin.${plugin}` })).data.id;
-          const create = { request: 'create', room, admin_key: adminKey, permanent: false, ...(plugin === 'videoroom' && { publishers: 6 }) };
-          const answer = (await request({ janus: 'message', handle_id: handle, body: create })).plugindata?.data;
-          if (answer?.error_code) throw new Error(`Janus ${plugin} could not make room ${room}: ${answer.error}`);
-        }
-      });
+    /** Makes room `room` in the audiobridge, the videoroom and the textroom, once (callers at the same time wait for the same). */
+    ensureRoom(room) {
+      if (!rooms.has(room)) {
+        const making = makeRoom(url, room, adminKey);
+        rooms.set(room, making);
+        making.catch(() => rooms.delete(room));
+      }
+      return rooms.get(room);
     },
     close,
   };
