@@ -7,7 +7,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { janusUnavailable, startJanus } from './janus.mjs';
+import { startSimulator } from './server.mjs';
+import { openSocket } from './test-helpers.mjs';
 
+const tokenFor = (room) => Buffer.from(JSON.stringify({ kind: 'join', room, n: 1 })).toString('base64url');
 const namespaces = () => execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' }).split('\n').map((line) => line.split(' ')[0]);
 const running = (pid) => {
   try {
@@ -75,6 +78,34 @@ describe("Debian's Janus", () => {
       await janus.close();
       // Its temporary folder; the namespace is gone already.
       await left.close();
+    }
+  }, 20_000);
+
+  it("through the simulator's proxy: a session for a join token of the room, the textroom's offer from Janus's own address with janus_room_id, another room's token refused", async () => {
+    const janus = await startJanus();
+    const sim = await startSimulator({ port: 0, janus });
+    const sdk = await openSocket(`${sim.url.replace('http', 'ws')}/telnyx-janus/room-1/janus`);
+    try {
+      let n = 0;
+      const request = (body, token = tokenFor('room-1')) => {
+        const transaction = `t${(n += 1)}`;
+        sdk.send({ ...body, transaction, client_token: token });
+        return sdk.next((m) => m.transaction === transaction && m.janus !== 'ack', 5_000);
+      };
+      const session = (await request({ janus: 'create' })).data.id;
+      const handle = (await request({ janus: 'attach', session_id: session, plugin: 'janus.plugin.textroom' })).data.id;
+      const setup = await request({ janus: 'message', session_id: session, handle_id: handle, body: { request: 'setup', room: 'room-1' } });
+      expect(setup.plugindata.data).toEqual({ textroom: 'event', result: 'ok', janus_room_id: 'room-1' });
+      expect(setup.jsep.sdp).toContain('typ host');
+      expect(setup.jsep.sdp).toContain(janus.url.slice('ws://'.length, -':8188'.length));
+      expect(setup.jsep.sdp).not.toContain('127.0.0.1');
+
+      sdk.send({ janus: 'keepalive', session_id: session, transaction: 'x', client_token: tokenFor('room-2') });
+      expect(await sdk.next((m) => 'status_code' in m)).toEqual({ status_code: 401, error_message: 'Invalid client token' });
+    } finally {
+      sdk.close();
+      await sim.close();
+      await janus.close();
     }
   }, 20_000);
 });

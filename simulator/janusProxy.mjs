@@ -80,7 +80,9 @@ export function createJanusProxy({ janusUrl, ensureRoom }) {
     client.on('close', () => janus.close());
     janus.on('close', () => client.close());
     client.on('error', () => client.terminate());
+    // Closing a socket still connecting errors too: only a live client's Janus failing is news.
     janus.on('error', (error) => {
+      if (client.readyState !== WebSocket.OPEN) return;
       console.error(`[janus-proxy] Janus socket: ${error.message}`);
       client.close(1011);
     });
