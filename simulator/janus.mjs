@@ -110,15 +110,17 @@ function makeRoom(url, room, adminKey) {
 
 /**
  * Starts Janus; rejects when it cannot (janusUnavailable() says why beforehand).
- * @param {{ logFile?: string }} [options] where Janus logs (default: its temporary folder, removed on close)
+ * @param {{ logFile?: string, netns?: ReturnType<typeof import('./janusNetns.mjs').janusNetnsSlot> }} [options] where Janus
+ *   logs (default: its temporary folder, removed on close); a namespace made
+ *   beforehand, kept on close (default: one made now and removed on close)
  */
-export async function startJanus({ logFile } = {}) {
+export async function startJanus({ logFile, netns: given } = {}) {
   const unavailable = janusUnavailable();
   if (unavailable) throw new Error(`Janus cannot run: ${unavailable}`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kiosk-janus-'));
   const log = logFile ?? path.join(dir, 'janus.log');
   const adminKey = randomBytes(16).toString('hex');
-  const netns = createJanusNetns();
+  const netns = given ?? createJanusNetns();
   writeConfig(dir, netns, adminKey);
   // `ip netns exec` and setpriv exec in place: Janus is this process's child, and dies with it even when it is killed.
   const janusArgs = ['-F', dir, '-C', path.join(dir, 'janus.jcfg'), '-N', '-o', '-L', log];
@@ -139,7 +141,7 @@ export async function startJanus({ logFile } = {}) {
       const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(false), 3_000))]);
       if (stopped === false) child.kill('SIGKILL');
     }
-    netns.remove();
+    if (!given) netns.remove();
     rmSync(dir, { recursive: true, force: true });
   }
 

@@ -3,8 +3,11 @@
 // it gets a private /30 on a veth pair, 10.200.<n>.2 inside the namespace and
 // 10.200.<n>.1 on this side (the route the browsers take). Needs root and `ip`
 // (iproute2). Each namespace is claimed with a lock file naming its owner's
-// pid, so concurrent test workers take different ones, and one left by a dead
-// process (its Janus included) is cleared by the next claim.
+// pid, so concurrent processes take different ones, and one left by a dead
+// process (its Janus included) is cleared by the next claim. Adding or
+// removing an interface is a network change to a running Chromium, which then
+// fails the loads under way (ERR_NETWORK_CHANGED): the end-to-end run makes
+// its namespaces before any browser starts (tests/e2e/janusNamespaces.ts).
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -72,39 +75,46 @@ function lock(n) {
 }
 
 /**
- * Creates a namespace with its veth pair. `exec(args)` is the command line that
- * runs a program inside it; `remove()` deletes it (the veth pair goes with it).
+ * Namespace `n` as made by createJanusNetns (for a process using one that
+ * another made): `exec(args)` is the command line that runs a program inside
+ * it; `remove()` deletes it (the veth pair goes with it) and its lock.
  */
+export function janusNetnsSlot(n) {
+  const name = `kjanus${n}`;
+  return {
+    slot: n,
+    name,
+    address: `10.200.${n}.2`,
+    device: `kjanus${n}n`,
+    exec: (args) => ['ip', ['netns', 'exec', name, ...args]],
+    remove() {
+      clear(n);
+      quietly(() => unlinkSync(path.join(LOCK_DIR, String(n))));
+    },
+  };
+}
+
+/** Claims a free slot and makes its namespace and veth pair (janusNetnsSlot describes it). */
 export function createJanusNetns() {
   mkdirSync(LOCK_DIR, { recursive: true });
   for (let n = 0; n < SLOTS; n += 1) {
     if (!lock(n)) continue;
-    const name = `kjanus${n}`;
-    const [outside, inside] = [`10.200.${n}.1`, `10.200.${n}.2`];
+    const netns = janusNetnsSlot(n);
+    const [outside, host] = [`10.200.${n}.1`, `kjanus${n}h`];
     try {
-      ip('netns', 'add', name);
-      ip('link', 'add', `kjanus${n}h`, 'type', 'veth', 'peer', 'name', `kjanus${n}n`);
-      ip('link', 'set', `kjanus${n}n`, 'netns', name);
-      ip('addr', 'add', `${outside}/30`, 'dev', `kjanus${n}h`);
-      ip('link', 'set', `kjanus${n}h`, 'up');
-      ip('-n', name, 'addr', 'add', `${inside}/30`, 'dev', `kjanus${n}n`);
-      ip('-n', name, 'link', 'set', `kjanus${n}n`, 'up');
-      ip('-n', name, 'link', 'set', 'lo', 'up');
+      ip('netns', 'add', netns.name);
+      ip('link', 'add', host, 'type', 'veth', 'peer', 'name', netns.device);
+      ip('link', 'set', netns.device, 'netns', netns.name);
+      ip('addr', 'add', `${outside}/30`, 'dev', host);
+      ip('link', 'set', host, 'up');
+      ip('-n', netns.name, 'addr', 'add', `${netns.address}/30`, 'dev', netns.device);
+      ip('-n', netns.name, 'link', 'set', netns.device, 'up');
+      ip('-n', netns.name, 'link', 'set', 'lo', 'up');
     } catch (error) {
-      clear(n);
-      quietly(() => unlinkSync(path.join(LOCK_DIR, String(n))));
-      throw new Error(`Could not make network namespace ${name}: ${/** @type {any} */ (error).stderr ?? error}`, { cause: error });
+      netns.remove();
+      throw new Error(`Could not make network namespace ${netns.name}: ${/** @type {any} */ (error).stderr ?? error}`, { cause: error });
     }
-    return {
-      name,
-      address: inside,
-      device: `kjanus${n}n`,
-      exec: (args) => ['ip', ['netns', 'exec', name, ...args]],
-      remove() {
-        clear(n);
-        quietly(() => unlinkSync(path.join(LOCK_DIR, String(n))));
-      },
-    };
+    return netns;
   }
   throw new Error(`All ${SLOTS} Janus namespaces are held by live processes`);
 }

@@ -18,6 +18,7 @@ import { chromium, expect, test as base, type Browser, type Page } from '@playwr
 import { buildForSimulator } from '../../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { janusUnavailable, startJanus } from '../../simulator/janus.mjs';
+import { janusNetnsSlot } from '../../simulator/janusNetns.mjs';
 import { KNOWN } from '../../simulator/seed.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
@@ -170,7 +171,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   sim: async ({ kioskBuild, roomServer }, use, testInfo) => {
     const unavailable = roomServer === 'janus' ? janusUnavailable() : null;
     if (unavailable) throw new Error(`This test runs the video room on Janus, and ${unavailable}: run it as root with janus and iproute2 installed (CI does).`);
-    const janus = roomServer === 'janus' ? await startJanus({ logFile: testInfo.outputPath('janus.log') }) : undefined;
+    // The worker's namespace, made before the browsers started (janusNamespaces.ts).
+    const slot = process.env.KIOSK_JANUS_SLOTS?.split(',')[testInfo.parallelIndex];
+    const janus =
+      roomServer === 'janus'
+        ? await startJanus({ logFile: testInfo.outputPath('janus.log'), netns: slot === undefined ? undefined : janusNetnsSlot(Number(slot)) })
+        : undefined;
     try {
       const sim = await startSimulator({ port: kioskBuild.simPort, host: HOST, janus });
       await use(sim);

@@ -38,6 +38,19 @@ const remotePlaying = (page: Page) =>
     };
   });
 
+/** The far addresses of the kiosk's open peer connections' selected candidate pairs (trackPeers): Janus's. */
+const mediaPeers = (page: Page) =>
+  page.evaluate(async () => {
+    const addresses = new Set<string>();
+    for (const pc of (window as unknown as { __peers: RTCPeerConnection[] }).__peers) {
+      if (pc.connectionState !== 'connected') continue;
+      const stats = [...(await pc.getStats()).values()] as { type: string; id: string; nominated?: boolean; state?: string; remoteCandidateId?: string; address?: string }[];
+      const pair = stats.find((each) => each.type === 'candidate-pair' && each.nominated && each.state === 'succeeded');
+      addresses.add(stats.find((each) => each.id === pair?.remoteCandidateId)?.address ?? 'none');
+    }
+    return [...addresses];
+  });
+
 test.beforeEach(async ({ page, sim }) => {
   sim.patchProperty({ featureFlags: { telnyx_enabled: true } });
   await routeRoomsToJanus(page, sim);
@@ -71,6 +84,8 @@ test("the resident answers: connected with their video and audio playing, the ki
   console.log(`[janus-room] 'answered' -> 'Connected' ${Date.now() - answered} ms`);
   await expect.poll(() => remotePlaying(page), { timeout: 10_000 }).toMatchObject({ audio: true, video: true, playing: true, frames: true, width: 320 });
   await expect.poll(() => resident.seesKiosk(), { timeout: 10_000 }).toBe(true);
+  // The media goes through Janus, on its namespace's address: nothing peer to peer.
+  expect(await mediaPeers(page)).toEqual([expect.stringMatching(/^10\.200\.\d+\.2$/)]);
 
   await resident.say('open_gate');
   await expect(notification(page).getByRole('heading')).toHaveText('Access Granted!');
