@@ -15,7 +15,10 @@ import WebSocket from 'ws';
 import { createJanusNetns, netnsUnavailable } from './janusNetns.mjs';
 
 const JANUS = '/usr/bin/janus';
-const MODULES = '/usr/lib/x86_64-linux-gnu/janus';
+/** Debian's folder of Janus's plugins, transports and handlers (`/usr/lib/<multiarch>/janus`), or undefined. */
+const MODULES = readdirSync('/usr/lib')
+  .map((each) => path.join('/usr/lib', each, 'janus'))
+  .find((folder) => existsSync(path.join(folder, 'plugins')));
 const PORT = 8188;
 const PLUGINS = ['audiobridge', 'videoroom', 'textroom'];
 const START_MS = 10_000;
@@ -28,7 +31,7 @@ const allBut = (folder, keep) =>
 
 /** Why Janus cannot run on this machine, or null. */
 export function janusUnavailable() {
-  if (!existsSync(JANUS) || !existsSync(MODULES)) return "Debian's janus is not installed (apt-get install janus)";
+  if (!existsSync(JANUS) || !MODULES) return "Debian's janus is not installed (apt-get install janus)";
   return netnsUnavailable();
 }
 
