@@ -128,8 +128,15 @@ export async function startJanus({ logFile, netns: given } = {}) {
   // `ip netns exec` and setpriv exec in place: Janus is this process's child, and dies with it even when it is killed.
   const janusArgs = ['-F', dir, '-C', path.join(dir, 'janus.jcfg'), '-N', '-o', '-L', log];
   const [command, args] = netns.exec(['setpriv', '--pdeathsig', 'KILL', '--', JANUS, ...janusArgs]);
-  const child = spawn(command, args, { stdio: 'ignore' });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  let closing = false;
+  // In the temporary folder: a core dump from a crash goes with it.
+  const child = spawn(command, args, { stdio: 'ignore', cwd: dir });
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!closing) console.error(`[janus] exited on its own (${signal ?? `exit ${code}`}); its log: ${log}`);
+      resolve(signal ?? code);
+    }),
+  );
   // A worker that exits without closing stops it at once rather than at the pdeathsig.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -138,11 +145,12 @@ export async function startJanus({ logFile, netns: given } = {}) {
   const url = `ws://${netns.address}:${PORT}`;
 
   async function close() {
+    closing = true;
     process.off('exit', killOnExit);
+    // Killed, not stopped: Janus 1.1.2 can crash (SIGFPE) in its own shutdown while a data channel is torn down, and there is nothing to keep.
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(false), 3_000))]);
-      if (stopped === false) child.kill('SIGKILL');
+      child.kill('SIGKILL');
+      await exited;
     }
     if (!given) netns.remove();
     rmSync(dir, { recursive: true, force: true });
