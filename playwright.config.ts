@@ -6,6 +6,8 @@ import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/chromium';
 // finds the browser; never `playwright install`.
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Janus's network namespaces, made before any browser starts (a new interface is a network change to Chromium).
+  globalSetup: './tests/e2e/janusNamespaces.ts',
   outputDir: 'test-results/artifacts',
   fullyParallel: true,
   workers: 2,

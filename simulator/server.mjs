@@ -1,12 +1,13 @@
 // The local back end for the kiosk: one HTTP server carrying the API, the
 // Pusher-protocol socket, the hardware socket, the video provider's token
-// endpoint and the console.
+// endpoint, the call twins, the proxy in front of Janus and the console.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createApi } from './api.mjs';
 import { createControlRoutes, createControls } from './control.mjs';
 import { createHardwareServer } from './hardware.mjs';
+import { createJanusProxy, janusProxyRoom } from './janusProxy.mjs';
 import { createFaults } from './faults.mjs';
 import { HttpError, isLocalControl, isLocalPage, sendJson, setCors } from './http-util.mjs';
 import { createPusherServer } from './pusher.mjs';
@@ -64,8 +65,11 @@ function listen(server, port, host) {
  * own as well, as a panel's daemon is apart from the back end: a browser can
  * then treat the back end's address and the daemon's differently (Local
  * Network Access).
+ * `janus` (a started janus.mjs) puts the proxy standing in for Telnyx's in
+ * front of it, on `/telnyx-janus/<room>/janus`.
  * @param {{ port?: number, host?: string, hardwarePort?: number, token?: string, pusherKey?: string,
- *   pusherSecret?: string, videoKey?: string, property?: object }} [options]
+ *   pusherSecret?: string, videoKey?: string, property?: object,
+ *   janus?: { url: string, ensureRoom: (room: string) => Promise<void> } }} [options]
  */
 export async function startSimulator({
   port = 8787,
@@ -76,6 +80,7 @@ export async function startSimulator({
   pusherSecret = 'kiosk-local-secret',
   videoKey = 'local-video-key',
   property,
+  janus,
 } = {}) {
   const store = createStore(loadPropertyData(property));
   const { record, changed } = store;
@@ -92,6 +97,7 @@ export async function startSimulator({
     onAnswered: (room) => pusher.trigger(store.channelName(), 'sip-message', { data: { room, connected: true } }),
   });
   const telnyxVideo = createTelnyxVideoServer();
+  const janusProxy = janus ? createJanusProxy({ janusUrl: janus.url, ensureRoom: janus.ensureRoom }) : null;
   const handleApi = createApi({ token, store, pusher, faults, telnyxRtc });
   const handleVideo = createVideoProvider({ videoKey, knownRooms: () => store.state.calls.map((c) => c.room_id) });
   const handleControl = createControlRoutes(controls, store);
@@ -131,7 +137,7 @@ export async function startSimulator({
     if (pathname === '/twilio-voice' && !hardwareOnly) return twilioVoice.wss;
     if (pathname === '/twilio-voice/far-end' && !hardwareOnly) return twilioVoice.farWss;
     if (telnyxVideoRoom(pathname) !== null && !hardwareOnly) return telnyxVideo.wss;
-    if (pathname === '/telnyx-video/far-end' && !hardwareOnly) return telnyxVideo.farWss;
+    if (janusProxyRoom(pathname) !== null && !hardwareOnly) return janusProxy?.wss ?? '404 Not Found';
     return '404 Not Found';
   }
 
@@ -167,6 +173,7 @@ export async function startSimulator({
     telnyxRtc.close();
     twilioVoice.close();
     telnyxVideo.close();
+    janusProxy?.close();
     for (const wss of [pusher.wss, hardware.wss]) {
       for (const ws of wss.clients) ws.terminate();
       wss.close();
@@ -193,8 +200,10 @@ export async function startSimulator({
       answerListen: twilioVoice.answerListen,
       answerInvite: twilioVoice.answerInvite,
     },
-    /** The Telnyx Video twin: what the SDK sent, how many sockets are open, whether it answers `create`. */
-    telnyxVideo: { received: telnyxVideo.received, clientCount: telnyxVideo.clientCount, answerCreate: telnyxVideo.answerCreate },
+    /** The Telnyx Video twin, a gateway that never answers: what the SDK sent, how many of its sockets are open. */
+    telnyxVideo: { received: telnyxVideo.received, clientCount: telnyxVideo.clientCount },
+    /** The proxy in front of Janus (with `janus`): what the SDKs sent through it, how many of their sockets are open. */
+    janusProxy: { received: () => janusProxy?.received() ?? [], clientCount: () => janusProxy?.clientCount() ?? 0 },
     close,
     ...controls,
   };

@@ -6,6 +6,16 @@ const JOIN_TOKEN = /^\/v2\/rooms\/([^/]+)\/actions\/generate_join_client_token$/
 const TOKEN_TTL_MS = 10 * 60 * 1000;
 const REFRESH_TTL_MS = 60 * 60 * 1000;
 
+/** The room a join token was issued for (the tokens are base64url JSON), or undefined. */
+export function joinTokenRoom(token) {
+  try {
+    const decoded = JSON.parse(Buffer.from(String(token), 'base64url').toString());
+    return decoded?.kind === 'join' ? decoded.room : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * @param {{ videoKey: string, knownRooms: () => string[] }} options
  */

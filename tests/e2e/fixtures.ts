@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, expect, test as base, type Browser, type Page } from '@playwright/test';
 import { buildForSimulator } from '../../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
+import { janusUnavailable, startJanus } from '../../simulator/janus.mjs';
+import { janusNetnsSlot } from '../../simulator/janusNetns.mjs';
 import { KNOWN } from '../../simulator/seed.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
@@ -90,6 +92,13 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  /**
+   * The video room's server: the simulator's Telnyx Video twin (default), or
+   * Debian's Janus behind the proxy standing in for Telnyx's
+   * (`test.use({ roomServer: 'janus' })`, docs/calls.md). Janus runs in a
+   * network namespace, so that needs root: without it the test fails saying so.
+   */
+  roomServer: 'twin' | 'janus';
   /** Fails the test on an uncaught page error, a console error it did not allow, or a CSP violation. */
   guard: PageGuard;
   /** Console errors this test may cause (see PageGuard); any other fails it. */
@@ -157,10 +166,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(guard.allowConsoleErrors);
   },
 
-  sim: async ({ kioskBuild }, use) => {
-    const sim = await startSimulator({ port: kioskBuild.simPort, host: HOST });
-    await use(sim);
-    await sim.close();
+  roomServer: ['twin', { option: true }],
+
+  sim: async ({ kioskBuild, roomServer }, use, testInfo) => {
+    const unavailable = roomServer === 'janus' ? janusUnavailable() : null;
+    if (unavailable) throw new Error(`This test runs the video room on Janus, and ${unavailable}: run it as root with janus and iproute2 installed (CI does).`);
+    // The worker's namespace, made before the browsers started (janusNamespaces.ts).
+    const slot = process.env.KIOSK_JANUS_SLOTS?.split(',')[testInfo.parallelIndex];
+    const janus =
+      roomServer === 'janus'
+        ? await startJanus({ logFile: testInfo.outputPath('janus.log'), netns: slot === undefined ? undefined : janusNetnsSlot(Number(slot)) })
+        : undefined;
+    try {
+      const sim = await startSimulator({ port: kioskBuild.simPort, host: HOST, janus });
+      await use(sim);
+      await sim.close();
+    } finally {
+      await janus?.close();
+    }
   },
 
   // The browser context depends on the simulator, so pages close before it
