@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { accessRequestQueued } from '../features/access-queue/accessQueueSlice';
 import { faultRaised } from '../features/diagnostics/diagnosticsSlice';
+import { codeEntered } from '../features/gate/gateActions';
+import { requestsTo } from '../testing/apiServer';
 import { withApiServer } from '../testing/apiServer';
 import { createTestServices } from '../testing/fakeServices';
 import { renderKiosk } from '../testing/renderKiosk';
@@ -50,6 +52,28 @@ describe('installer screen', () => {
     expect(within(faults).getByRole('listitem')).toHaveTextContent(/Camera could not be opened since .* \(QR scan: refused, Permission denied\), not reported yet/);
     expect(text).not.toMatch(/10001|test-token/);
     expect(screen.getByText('Press * to leave. This screen closes by itself after 60 s.')).toBeInTheDocument();
+  });
+
+  it('shows the code lock and lifts it with GO: codes open the gate again, and the back end is told', async () => {
+    const { store, services } = renderKiosk({ model: 'GEN2' });
+    act(() => {
+      for (let i = 0; i < 5; i += 1) store.dispatch(codeEntered({ code: '99999', source: 'keypad' }));
+    });
+    // The refusals' notification holds the buttons; then the installer opens over home.
+    act(() => void vi.advanceTimersByTime(5_100));
+    pressAll(SEQUENCE);
+    const codeLock = () => screen.getByText('Code lock').nextElementSibling;
+    expect(codeLock()).toHaveTextContent('locked for 1 min more, 5 refused codes counted');
+    expect(screen.getByText('Press Enter to lift the code lock and forget the refused codes.')).toBeInTheDocument();
+    press('Enter');
+    expect(codeLock()).toHaveTextContent('no refused codes counted');
+    expect(screen.queryByText(/to lift the code lock/)).toBeNull();
+    act(() => store.dispatch(codeEntered({ code: '10001', source: 'keypad' })));
+    expect(services.hardware.openGate).toHaveBeenCalledWith('10001');
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(requestsTo('telephone-entry/logs').map((r) => r.body)).toContainEqual(
+      expect.objectContaining({ message: 'Code entry lock lifted', meta: expect.objectContaining({ by: 'installer', wasLocked: true }) }),
+    );
   });
 
   it("shows how long guests' codes open the gate offline, and when they no longer do", () => {

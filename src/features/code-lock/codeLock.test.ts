@@ -8,7 +8,7 @@ import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { codeEntered, hardwareCodeRead } from '../gate/gateActions';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { propertyLoaded } from '../property/propertySlice';
-import { isCodeEntryLocked } from './codeLockSlice';
+import { codeLockLifted, isCodeEntryLocked } from './codeLockSlice';
 
 withApiServer();
 withFakeTimers();
@@ -67,7 +67,7 @@ describe('code guessing lock', () => {
     expect(locked(kiosk)).toBe(true);
   });
 
-  it('tells the back end of the first lock and of each longer one, not of a lock as long as the last', async () => {
+  it('tells the back end of every lock once, marking the first and each longer one as an escalation', async () => {
     const kiosk = startedStore();
     /** Waits out the lock in force, then has 5 wrong codes typed within a second. */
     const fiveWrong = async () => {
@@ -77,16 +77,16 @@ describe('code guessing lock', () => {
       await vi.advanceTimersByTimeAsync(10);
     };
     await fiveWrong();
-    expect(lockLogs()).toEqual([expect.objectContaining({ meta: expect.objectContaining({ lockOfTheDay: 1, lockedForMs: 30_000 }) })]);
+    expect(lockLogs()).toEqual([expect.objectContaining({ meta: expect.objectContaining({ lockOfTheDay: 1, escalation: true, lockedForMs: 30_000 }) })]);
     for (let lock = 2; lock <= 6; lock += 1) await fiveWrong();
     const lengths = lockLogs().map((log) => log.meta.lockedForMs as number);
     expect(lengths.slice(0, 5)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000]);
     // The 30th refusal of the hour: the 6th lock lasts until the first of them leaves the hour, more than 15 min.
     expect(lengths[5]).toBeGreaterThan(900_000);
-    // The 7th, 15 min like the 6th's step, is not told again.
+    // The 7th, 15 min like the 6th's step, is told as no escalation.
     await fiveWrong();
     expect(kiosk.store.getState().codeLock.lock?.number).toBe(7);
-    expect(lockLogs()).toHaveLength(6);
+    expect(lockLogs().map((log) => log.meta.escalation)).toEqual([true, true, true, true, true, true, false]);
   });
 
   it('a wall clock set back during a lock does not end it', async () => {
@@ -118,11 +118,56 @@ describe('code guessing lock', () => {
 
   it('a lock held across a reload ends when its time is up, not 30 s after the reload', async () => {
     const now = Date.now();
-    const stored = { clock: { elapsed: 100_000, wallAt: now, monoAt: null }, refusedAt: [], lockedAt: [90_000], lock: { since: 90_000, until: 120_000, number: 1 } };
+    const stored = { clock: { elapsed: 100_000, wallAt: now, monoAt: null }, refusedAt: [], lockedAt: [90_000], lock: { since: 90_000, until: 120_000, number: 1 }, liftedMark: null };
     const { store } = startedStore({ preloaded: { codeLock: stored } });
     await vi.advanceTimersByTimeAsync(19_900);
     expect(store.getState().codeLock.lock).not.toBeNull();
     await vi.advanceTimersByTimeAsync(200);
     expect(store.getState().codeLock.lock).toBeNull();
+  });
+
+  describe('lifted before its time', () => {
+    const liftLogs = () =>
+      requestsTo('telephone-entry/logs')
+        .map((r) => r.body as { message: string; meta: Record<string, unknown> })
+        .filter((body) => body.message === 'Code entry lock lifted');
+    const loadWith = (kiosk: Started, cleared: string | null) => {
+      const raw = rawProperty();
+      const parsed = parsePropertyResponse({ ...raw, device: { ...raw.device, code_lock_cleared_at: cleared } });
+      kiosk.store.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
+    };
+
+    it("a new code_lock_cleared_at in the device record unlocks code entry and forgets the refusals; the same one again does nothing", async () => {
+      const kiosk = startedStore();
+      for (let i = 0; i < 5; i += 1) kiosk.store.dispatch(typed('99999'));
+      expect(locked(kiosk)).toBe(true);
+      loadWith(kiosk, null);
+      expect(locked(kiosk)).toBe(true);
+
+      loadWith(kiosk, '2026-11-28T10:00:00Z');
+      expect(locked(kiosk)).toBe(false);
+      expect(kiosk.store.getState().codeLock).toMatchObject({ refusedAt: [], lockedAt: [], lock: null, liftedMark: '2026-11-28T10:00:00Z' });
+      kiosk.store.dispatch(typed('10001'));
+      expect(kiosk.services.hardware.openGate).toHaveBeenCalledWith('10001');
+      await vi.advanceTimersByTimeAsync(10);
+      expect(liftLogs()).toEqual([expect.objectContaining({ meta: expect.objectContaining({ by: 'back end', wasLocked: true, refusedWithinDay: 5 }) })]);
+
+      // The same mark at the next load: the lock it made stays.
+      for (let i = 0; i < 5; i += 1) kiosk.store.dispatch(typed('99999'));
+      loadWith(kiosk, '2026-11-28T10:00:00Z');
+      expect(locked(kiosk)).toBe(true);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(liftLogs()).toHaveLength(1);
+    });
+
+    it('the installer lifts it', async () => {
+      const kiosk = startedStore();
+      for (let i = 0; i < 5; i += 1) kiosk.store.dispatch(typed('99999'));
+      kiosk.store.dispatch(codeLockLifted({ by: 'installer' }));
+      expect(locked(kiosk)).toBe(false);
+      expect(kiosk.store.getState().codeLock.liftedMark).toBeNull();
+      await vi.advanceTimersByTimeAsync(10);
+      expect(liftLogs()).toEqual([expect.objectContaining({ meta: expect.objectContaining({ by: 'installer', wasLocked: true }) })]);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddleware';
 import type { RootState } from '../../app/rootReducer';
-import { codeLockClockAnchored, codeLockEnded, codeLockTime, enteredCodeRefused, isEscalation } from './codeLockSlice';
+import { selectCodeLockClearedAt } from '../session/deviceSettings';
+import { codeLockClockAnchored, codeLockEnded, codeLockLifted, codeLockTime, enteredCodeRefused, isEscalation } from './codeLockSlice';
 import { TICK_MS } from './guessClock';
 
 const codeLockOf = (state: RootState) => state.codeLock;
@@ -12,7 +13,9 @@ const remembers = (state: RootState) => lockOf(state) !== null || state.codeLock
  * (at the start, then every TICK_MS while refusals or locks are remembered,
  * so a reload loses none of their time), ends each code-entry lock when its
  * time is up (one held across a reload included), and tells the back end of
- * the day's first lock and of each longer one: someone may be guessing.
+ * every lock (someone may be guessing; `escalation` marks the day's first
+ * and each longer one), lifts the lock when the device record brings a new
+ * `code_lock_cleared_at`, and tells the back end of each lift.
  */
 export function listenForCodeLock(startListening: AppStartListening): void {
   whileAppRuns(startListening, async (listener) => {
@@ -33,13 +36,35 @@ export function listenForCodeLock(startListening: AppStartListening): void {
     predicate: (action, current, previous) => enteredCodeRefused.match(action) && lockOf(current) !== null && lockOf(current) !== lockOf(previous),
     effect: (_action, { getState, extra }) => {
       const { lock, refusedAt } = codeLockOf(getState());
-      if (!lock || !isEscalation(extra.settings.codeLock, lock.number)) return;
+      if (!lock) return;
       const lockedForMs = lock.until - lock.since;
       extra.logger.child('code-lock').error('Code entry locked: too many refused codes', {
         lockOfTheDay: lock.number,
+        escalation: isEscalation(extra.settings.codeLock, lock.number),
         lockedForMs,
         refusedWithinDay: refusedAt.length,
         lockedUntil: new Date(Date.now() + lockedForMs).toISOString(),
+      });
+    },
+  });
+  startListening({
+    predicate: (_action, state) => {
+      const mark = selectCodeLockClearedAt(state);
+      return mark !== null && mark !== state.codeLock.liftedMark;
+    },
+    effect: (_action, { getState, dispatch }) => {
+      const mark = selectCodeLockClearedAt(getState());
+      if (mark !== null && mark !== codeLockOf(getState()).liftedMark) dispatch(codeLockLifted({ by: 'back end', mark }));
+    },
+  });
+  startListening({
+    actionCreator: codeLockLifted,
+    effect: ({ payload }, { getOriginalState, extra }) => {
+      const before = codeLockOf(getOriginalState());
+      extra.logger.child('code-lock').error('Code entry lock lifted', {
+        by: payload.by,
+        wasLocked: before.lock !== null,
+        refusedWithinDay: before.refusedAt.length,
       });
     },
   });

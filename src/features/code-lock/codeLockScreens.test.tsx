@@ -65,7 +65,7 @@ describe('screens while code entry is locked', () => {
   it('a long lock, as a reload finds it, counts down in whole hours, rounded up (lockWait.test.ts: every unit)', async () => {
     const lock = { since: 0, until: 2 * 3600_000 + 30_000, number: 1 };
     const clock = { elapsed: 0, wallAt: Date.now(), monoAt: Date.now() };
-    renderKiosk({ route: '/enter-code', preloaded: { codeLock: { clock, refusedAt: [0], lockedAt: [0], lock } } });
+    renderKiosk({ route: '/enter-code', preloaded: { codeLock: { clock, refusedAt: [0], lockedAt: [0], lock, liftedMark: null } } });
     expect(countdown()).toBe('Try again in 3 hours');
     await advance(31_000);
     expect(countdown()).toBe('Try again in 2 hours');

@@ -36,9 +36,14 @@ export interface CodeLockState {
   lockedAt: number[];
   /** The lock in force, if any: from `since` until `until`; `number` counts the day's locks. */
   lock: { since: number; until: number; number: number } | null;
+  /** The device record's `code_lock_cleared_at` last acted on: the back end lifts again only with a new one. */
+  liftedMark: string | null;
 }
 
-const initialState: CodeLockState = { clock: startingClock, refusedAt: [], lockedAt: [], lock: null };
+/** Who lifted the lock before its time. */
+export type LockLifter = 'back end' | 'installer';
+
+const initialState: CodeLockState = { clock: startingClock, refusedAt: [], lockedAt: [], lock: null, liftedMark: null };
 
 const allBudgets = ({ burst, budgets }: CodeLockSettings) => [burst, ...budgets].filter((budget) => budget.attempts > 0);
 const isOff = (settings: CodeLockSettings) => settings.lockMs === 0 || allBudgets(settings).length === 0;
@@ -125,11 +130,18 @@ export const codeLockSlice = createSlice({
     codeLockEnded(state) {
       state.lock = null;
     },
+    /** The back end (a new `code_lock_cleared_at`, its `mark`) or the installer lifted the lock: the refusals and locks so far stop counting. */
+    codeLockLifted(state, { payload }: PayloadAction<{ by: LockLifter; mark?: string }>) {
+      state.lock = null;
+      state.refusedAt = [];
+      state.lockedAt = [];
+      if (payload.mark !== undefined) state.liftedMark = payload.mark;
+    },
   },
   selectors: {
     selectCodeLock: (state) => state,
   },
 });
 
-export const { enteredCodeRefused, codeLockClockAnchored, codeLockEnded } = codeLockSlice.actions;
+export const { enteredCodeRefused, codeLockClockAnchored, codeLockEnded, codeLockLifted } = codeLockSlice.actions;
 export const { selectCodeLock } = codeLockSlice.selectors;

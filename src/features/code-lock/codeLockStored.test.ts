@@ -27,8 +27,14 @@ describe('the stored code lock', () => {
       lockedAt: 'soon',
       lock: { since: 4_000, until: 3_000 },
     });
-    expect(state).toEqual({ clock: { elapsed: 5_000, wallAt: T, monoAt: null }, refusedAt: [1_000, 2_000], lockedAt: [], lock: null });
+    expect(state).toEqual({ clock: { elapsed: 5_000, wallAt: T, monoAt: null }, refusedAt: [1_000, 2_000], lockedAt: [], lock: null, liftedMark: null });
     expect(problems).toEqual(['codeLock.refusedAt: [1000,"x",2000]', 'codeLock.lockedAt: "soon"', 'codeLock.lock: {"since":4000,"until":3000}']);
+  });
+
+  it("keeps the back end's last lift mark across a reload, also from version 3 (none)", () => {
+    const stored = { clock: { elapsed: 5_000, wallAt: T }, refusedAt: [], lockedAt: [], lock: null };
+    expect(codeLockStored.read({ ...stored, liftedMark: '2026-03-01T11:00:00Z' }).state.liftedMark).toBe('2026-03-01T11:00:00Z');
+    expect(codeLockStored.read(codeLockStored.migrations[4]?.(stored)).state.liftedMark).toBeNull();
   });
 
   it('without a readable clock its times mean nothing: it starts afresh, unlocked', () => {

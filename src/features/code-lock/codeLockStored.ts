@@ -32,8 +32,8 @@ function timesOf(name: string, raw: unknown, problems: string[]): number[] {
 /** The code-guessing lock: its clock, refusal and lock times and the lock in force; anything unreadable starts that afresh (logged). */
 export const codeLockStored: StoredPart<CodeLockState, 'codeLock'> = {
   key: codeLockSlice.reducerPath,
-  version: 3,
-  migrations: { 2: unchanged, 3: fromWallClock },
+  version: 4,
+  migrations: { 2: unchanged, 3: fromWallClock, 4: unchanged },
   read(stored) {
     const { raw, problems } = fieldsOf('codeLock', stored);
     const clock = v.is(clockSchema, raw.clock) ? { elapsed: raw.clock.elapsed, wallAt: raw.clock.wallAt, monoAt: null } : null;
@@ -42,7 +42,8 @@ export const codeLockStored: StoredPart<CodeLockState, 'codeLock'> = {
     const lockedAt = timesOf('lockedAt', raw.lockedAt, problems);
     const lock = raw.lock == null ? null : v.is(lockSpan, raw.lock) ? v.parse(lockSpan, raw.lock) : null;
     if (raw.lock != null && lock === null) problems.push(`codeLock.lock: ${excerpt(raw.lock)}`);
-    if (clock === null) return { state: { clock: { elapsed: 0, wallAt: 0, monoAt: null }, refusedAt: [], lockedAt: [], lock: null }, problems };
-    return { state: { clock, refusedAt, lockedAt, lock: lock && { since: lock.since, until: lock.until, number: lock.number } }, problems };
+    const liftedMark = typeof raw.liftedMark === 'string' ? raw.liftedMark : null;
+    if (clock === null) return { state: { clock: { elapsed: 0, wallAt: 0, monoAt: null }, refusedAt: [], lockedAt: [], lock: null, liftedMark }, problems };
+    return { state: { clock, refusedAt, lockedAt, lock: lock && { since: lock.since, until: lock.until, number: lock.number }, liftedMark }, problems };
   },
 };

@@ -74,6 +74,7 @@ describe('parsing property data', () => {
       language: null,
       spoken_prompts: null,
       offline_guest_code_hours: null,
+      code_lock_cleared_at: null,
     });
     expect(parsed.data.residents[0]).toMatchObject({ enable_directory_listing: true, user_enabled_video_calls: false });
     const codes = codeSetOf(validCodesOf(parsed.data));

@@ -94,6 +94,8 @@ export const deviceSchema = v.object({
   language: v.fallback(v.pipe(v.unknown(), v.transform(parseLanguage)), null),
   spoken_prompts: v.fallback(v.nullish(flag, null), null),
   offline_guest_code_hours: v.fallback(v.nullish(hours, null), null),
+  // Any text (an ISO instant, as the back end sets it); only a change is acted on.
+  code_lock_cleared_at: v.fallback(v.nullish(v.pipe(v.string(), v.trim(), v.nonEmpty()), null), null),
 });
 
 /** The legacy voice client's token; an empty one is no token. */

@@ -24,3 +24,6 @@ export function deviceSettings(
 }
 
 export const selectDeviceSettings = createSelector([selectDevice], (device) => deviceSettings(device, config.deviceDefaults));
+
+/** The device record's `code_lock_cleared_at`: a new value lifts the code lock (docs/answers.md). */
+export const selectCodeLockClearedAt = (state: Parameters<typeof selectDevice>[0]) => selectDevice(state)?.code_lock_cleared_at ?? null;

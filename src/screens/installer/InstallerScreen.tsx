@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
 import { config } from '../../config/config';
 import { CHROMIUM_FLOOR, engineLabel, engineSupport, type Engine } from '../../services/browser/engine';
@@ -12,6 +12,9 @@ import { selectPropertyLoadedAt } from '../../features/property/propertyAgeSlice
 import { guestCodesExpired } from '../../features/property/validCodes';
 import { selectFaults, selectLastPropertyLoad, selectPropertyFailingSince, type Fault } from '../../features/diagnostics/diagnosticsSlice';
 import { FAULT_REMEDIES } from '../../features/diagnostics/faultRemedies';
+import { codeLockLifted, selectCodeLock } from '../../features/code-lock/codeLockSlice';
+import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
+import { useButtons } from '../../features/input/useButtons';
 import { selectDeviceSettings } from '../../features/session/deviceSettings';
 import { selectModel } from '../../features/session/sessionSlice';
 import { useDevice } from '../../features/session/useDevice';
@@ -44,6 +47,16 @@ export function InstallerScreen() {
   const loadedAt = useAppSelector(selectPropertyLoadedAt);
   // Ages are given as of the screen's opening: it closes within 60 s, and they are counted in hours.
   const [openedAt] = useState(() => Date.now());
+  const dispatch = useAppDispatch();
+  const refusedCodes = useAppSelector(selectCodeLock).refusedAt.length;
+  const lockSeconds = useCodeLockSeconds();
+  const liftable = lockSeconds > 0 || refusedCodes > 0;
+  const lift = () => {
+    if (liftable) dispatch(codeLockLifted({ by: 'installer' }));
+  };
+  useButtons((button) => {
+    if (button === 'GO') lift();
+  });
 
   const load = lastLoad === null ? t('installer.never') : time(lastLoad);
   const rows: Array<[InstallerKey, string]> = [
@@ -58,6 +71,7 @@ export function InstallerScreen() {
     ['installer.queue', oldest !== null ? t('installer.queueOldest', { count: queue.length, time: time(oldest) }) : String(queue.length)],
     ['installer.socket', socketText(t, socket.state, socket.since === null ? '' : time(socket.since))],
     ['installer.offlineStart', t(OFFLINE_START[offlineStartMissing ?? 'ready'])],
+    ['installer.codeLock', codeLockText(t, lockSeconds, refusedCodes)],
   ];
 
   return (
@@ -71,6 +85,14 @@ export function InstallerScreen() {
           </div>
         ))}
       </dl>
+      {liftable &&
+        (labels ? (
+          <p className="installer-lift">{t('installer.codeLockLiftKey', { go: labels.go })}</p>
+        ) : (
+          <button type="button" className="installer-lift" onClick={lift}>
+            {t('installer.codeLockLift')}
+          </button>
+        ))}
       <h2>{t('installer.faults')}</h2>
       {faults.length === 0 ? (
         <p className="installer-none">{t('installer.noFaults')}</p>
@@ -94,6 +116,12 @@ const OFFLINE_START: Record<NonNullable<Capabilities['offlineStartMissing']> | '
   'no-service-worker': 'installer.offlineNoServiceWorker',
   'insecure-context': 'installer.offlineInsecure',
 };
+
+/** Whether typed and scanned codes are locked, and how many refusals count towards the next lock. */
+function codeLockText(t: InstallerTranslate, lockSeconds: number, count: number): string {
+  if (lockSeconds > 0) return t('installer.codeLockLocked', { minutes: Math.ceil(lockSeconds / 60), count });
+  return count > 0 ? t('installer.codeLockCounted', { count }) : t('installer.codeLockNone');
+}
 
 function socketText(t: InstallerTranslate, state: string, since: string): string {
   if (state === 'connected') return t('installer.socketConnected', { time: since });

@@ -170,7 +170,7 @@ describe('scan-qr screen', () => {
     try {
       const openCamera = vi.spyOn(device, 'openCamera');
       const now = Date.now();
-      renderKiosk({ route: '/scan-qr', preloaded: { codeLock: { clock: { elapsed: now, wallAt: now, monoAt: null }, refusedAt: [], lockedAt: [now - 28_000], lock: { since: now - 28_000, until: now + 2_000, number: 1 } } } });
+      renderKiosk({ route: '/scan-qr', preloaded: { codeLock: { clock: { elapsed: now, wallAt: now, monoAt: null }, refusedAt: [], lockedAt: [now - 28_000], lock: { since: now - 28_000, until: now + 2_000, number: 1 }, liftedMark: null } } });
       expect(screen.getByRole('alert')).toHaveTextContent('Too many wrong codes');
       expect(screen.getByText('Try again in 2 seconds')).toBeInTheDocument();
       expect(screen.queryByLabelText('Camera')).toBeNull();
