@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { withApiServer } from '../../testing/apiServer';
 import { withFakeTimers } from '../../testing/fakeTimers';
+import { rawProperty } from '../../testing/fixtures';
 import { renderKiosk } from '../../testing/renderKiosk';
 import { codeEntered } from '../gate/gateActions';
 import type { PanelModel } from '../session/models';
@@ -13,8 +14,8 @@ const type = (keys: string) => [...keys].forEach((key) => fireEvent.keyDown(wind
 const countdown = () => screen.getByText(/^Try again in /).textContent;
 
 /** Renders `route`, then has 5 wrong codes typed (as the issue of record words the lock: 5 within 60 s lock for 30 s). */
-function lockedAt(route: string, model: PanelModel = 'GEN2') {
-  const view = renderKiosk({ route, model });
+function lockedAt(route: string, model: PanelModel = 'GEN2', property = rawProperty()) {
+  const view = renderKiosk({ route, model, property });
   act(() => {
     for (let i = 0; i < 5; i += 1) view.store.dispatch(codeEntered({ code: '99999', source: 'keypad' }));
   });
@@ -69,5 +70,35 @@ describe('screens while code entry is locked', () => {
     expect(countdown()).toBe('Try again in 3 hours');
     await advance(31_000);
     expect(countdown()).toBe('Try again in 2 hours');
+  });
+
+  it.each([
+    ['/enter-code', 'ArrowDown', '/resident-directory'],
+    ['/enter-code', 'Enter', '/call'],
+    ['/scan-qr', 'ArrowUp', '/resident-directory'],
+    ['/scan-qr', 'Enter', '/call'],
+  ])('locked %s offers what still works: %s opens %s', (route, key, opened) => {
+    lockedAt(route);
+    expect(screen.getByText('Cards still open the gate. Or call someone to let you in:')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Call a resident/ })).toHaveTextContent('▲ ▼Call a resident');
+    expect(screen.getByRole('link', { name: /Call a manager/ })).toHaveTextContent('EnterCall a manager');
+    fireEvent.keyDown(window, { key });
+    expect(location()).toBe(opened);
+  });
+
+  it('TOUCH: the offers are links a tap follows', () => {
+    lockedAt('/enter-code', 'TOUCH');
+    fireEvent.click(screen.getByRole('link', { name: 'Call a resident' }));
+    expect(location()).toBe('/resident-directory');
+  });
+
+  it('nothing to call (directory and manager off): only the card is offered, and the keys open nothing', () => {
+    const property = rawProperty();
+    lockedAt('/enter-code', 'GEN2', { ...property, device: { ...property.device, enable_resident_directory: false, enable_call_manager: false } });
+    expect(screen.getByText('Cards still open the gate.')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    expect(location()).toBe('/enter-code');
   });
 });

@@ -5,6 +5,7 @@ import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNoti
 import { ACCESS_CODE_LENGTH } from '../../features/property/validCodes';
 import { useDevice } from '../../features/session/useDevice';
 import type { Digit } from '../../services/input/buttons';
+import { LockOffers } from '../code-lock/LockOffers';
 
 interface Props {
   digits: string;
@@ -20,7 +21,13 @@ export function CodeEntryView({ digits, lockSeconds, onDigit, onCancel }: Props)
   return (
     <main className={touch ? 'screen enter-code enter-code-touch' : 'screen enter-code'}>
       <h1>{t('code.title')}</h1>
-      {lockSeconds > 0 ? <CodeLockNotice seconds={lockSeconds} /> : <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label={t('code.entered')} />}
+      {lockSeconds > 0 ? (
+        <CodeLockNotice seconds={lockSeconds}>
+          <LockOffers />
+        </CodeLockNotice>
+      ) : (
+        <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label={t('code.entered')} />
+      )}
       {touch && <Keypad onDigit={onDigit} disabled={lockSeconds > 0} />}
       <footer className="screen-footer">
         <CancelButton label={cancel} touch={touch} onCancel={onCancel} />

@@ -15,6 +15,7 @@ import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import type { ScreenKey } from '../../strings/screenStrings';
+import { LockOffers } from '../code-lock/LockOffers';
 import './ScanQrScreen.css';
 
 /** How long a camera problem stays on screen before the kiosk goes home. */
@@ -44,7 +45,13 @@ export function ScanQrScreen() {
     <main className="screen scan-qr">
       <h1>{ts('qr.title')}</h1>
       {/* Locked: no camera at all until the lock ends, then scanning starts by itself. */}
-      {lockSeconds > 0 ? <CodeLockNotice seconds={lockSeconds} /> : <CameraScan goHome={goHome} />}
+      {lockSeconds > 0 ? (
+        <CodeLockNotice seconds={lockSeconds}>
+          <LockOffers />
+        </CodeLockNotice>
+      ) : (
+        <CameraScan goHome={goHome} />
+      )}
       <footer className="screen-footer">
         <CancelButton label={cancel} touch={touch} onCancel={goHome} />
       </footer>
