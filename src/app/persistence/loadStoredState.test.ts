@@ -18,6 +18,7 @@ const GOOD: { [K in StoredKey]: unknown } = {
     refusedAt: [4102444700000],
     lockedAt: [4102444600000],
     lock: { since: 4102444600000, until: 4102444630000, number: 1 },
+    liftedMark: '2026-11-27T09:00:00Z',
   },
   notifications: { items: [{ id: 'n1', status: 'ERROR', title: "Sorry, that code didn't work" }] },
   featureFlags: { telnyx_enabled: true },
@@ -53,7 +54,7 @@ describe('reading back stored state', () => {
     expect(loaded.problems).toEqual([
       'session: version unreadable, read as version 2',
       'accessQueue: version unreadable, read as version 2',
-      'codeLock: version unreadable, read as version 3',
+      'codeLock: version unreadable, read as version 4',
     ]);
     expect(loaded.clean).toEqual([]);
   });
