@@ -4,7 +4,7 @@ describe('build-time configuration', () => {
   it("defaults to the local simulator's settings", () => {
     expect(readConfig({}, '1.0.0')).toMatchObject({
       apiUrl: 'http://127.0.0.1:8787',
-      pusher: { key: 'kiosk-local', cluster: 'mt1', host: '127.0.0.1', port: 6001, forceTLS: false },
+      pusher: { key: 'kiosk-local', cluster: 'mt1', host: '127.0.0.1', port: 8787, forceTLS: false },
       hardwareSocketUrl: 'ws://127.0.0.1:8787/hardware',
       videoApiUrl: 'http://127.0.0.1:8787/video-provider',
       videoApiKey: 'local-video-key',

@@ -78,7 +78,7 @@ export function readConfig(env: Env, version: string): AppConfig {
       cluster: text(env, 'VITE_PUSHER_CLUSTER', 'mt1'),
       // Explicitly empty means the cluster's hosted service.
       host: env.VITE_PUSHER_HOST === undefined ? '127.0.0.1' : text(env, 'VITE_PUSHER_HOST', ''),
-      port: int(env, 'VITE_PUSHER_PORT', 6001),
+      port: int(env, 'VITE_PUSHER_PORT', 8787),
       forceTLS: text(env, 'VITE_PUSHER_FORCE_TLS', 'false') === 'true',
     },
     hardwareSocketUrl: text(env, 'VITE_HARDWARE_SOCKET_URL', 'ws://127.0.0.1:8787/hardware'),
