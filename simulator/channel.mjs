@@ -8,6 +8,8 @@ import { createPusherRest } from './pusherRest.mjs';
 
 /** How often the subscription counts are read: tests wait for the kiosk's subscription on them. */
 const POLL_MS = 100;
+/** Joining takes milliseconds; seconds on a loaded machine with two cores. */
+const READY_TIMEOUT_MS = 15_000;
 /** soketi closes a connection that has had nothing from it for 120 s. */
 const PING_MS = 30_000;
 
@@ -125,7 +127,11 @@ export function createChannel({ soketi, channelName, record, changed }) {
     sign,
     /** Resolves once the back end's member is on the property's channel and the counts are read. */
     async ready() {
-      while (!closed && member?.channel !== channelName()) await new Promise((resolve) => setTimeout(resolve, 20));
+      const deadline = Date.now() + READY_TIMEOUT_MS;
+      while (!closed && member?.channel !== channelName()) {
+        if (Date.now() > deadline) throw new Error(`The back end's member did not get onto ${channelName()} on soketi`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await poll();
     },
     /** False while soketi is down (between `stop` and `start`). */
@@ -165,9 +171,7 @@ export function createChannel({ soketi, channelName, record, changed }) {
       await sending;
       const ws = member?.ws;
       member = null;
-      if (ws && ws.readyState !== WebSocket.CLOSED) {
-        ws.terminate();
-      }
+      if (ws && ws.readyState !== WebSocket.CLOSED) ws.terminate();
     },
   };
 }
