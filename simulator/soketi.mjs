@@ -14,7 +14,7 @@ const START_TIMEOUT_MS = 20_000;
 const LINGER_MS = 1_000;
 
 /** A port nobody listens on right now on `host`. @param {string} host @returns {Promise<number>} */
-export async function freePort(host) {
+async function freePort(host) {
   const server = net.createServer();
   server.listen(0, host);
   await once(server, 'listening');
@@ -72,7 +72,14 @@ async function killed(child) {
 export async function startSoketi({ host = '127.0.0.1', port = 6001, appId = 'kiosk', key = 'kiosk-local', secret = 'kiosk-local-secret' } = {}) {
   const config = { host, port: port === 0 ? await freePort(host) : port, appId, key, secret };
   /** @type {import('node:child_process').ChildProcess | null} */
-  let child = await spawnSoketi(config);
+  let child = null;
+  /** A process that dies of itself (a crash) is known to be down, as a killed one is. */
+  const spawned = async () => {
+    const started = await spawnSoketi(config);
+    started.once('exit', () => child === started && (child = null));
+    return started;
+  };
+  child = await spawned();
   /** @type {Promise<void> | null} */
   let starting = null;
   let closed = false;
@@ -106,7 +113,7 @@ export async function startSoketi({ host = '127.0.0.1', port = 6001, appId = 'ki
     async start() {
       if (closed) throw new Error('soketi was closed');
       starting ??= (async () => {
-        if (child === null) child = await spawnSoketi(config);
+        if (child === null) child = await spawned();
       })().finally(() => (starting = null));
       await starting;
     },
