@@ -60,7 +60,7 @@ export async function startKiosk({ property, env, build } = {}) {
   const sim = await startSimulator({ port: 0, host: HOST, property: property && frozenWhole(property) });
   const dir = path.join(work, 'dist');
   try {
-    await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir: dir, env, build, logLevel: 'error' });
+    await buildForSimulator({ host: HOST, port: new URL(sim.url).port, pusherPort: new URL(sim.pusherUrl).port, outDir: dir, env, build, logLevel: 'error' });
   } catch (error) {
     await sim.close();
     throw error;

@@ -92,7 +92,7 @@ const env = {
   VITE_CODE_LOCK_PER_HOUR: '0',
   VITE_CODE_LOCK_PER_DAY: '0',
 };
-await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir, env, logLevel: 'error' });
+await buildForSimulator({ host: HOST, port: new URL(sim.url).port, pusherPort: new URL(sim.pusherUrl).port, outDir, env, logLevel: 'error' });
 const kiosk = await startStaticServer({ dir: outDir, port: 0, host: HOST });
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 

@@ -30,7 +30,7 @@ const CHROMIUM_ARGS = [
 const work = await mkdtemp(path.join(tmpdir(), 'kiosk-offline-bench-'));
 const sim = await startSimulator({ port: 0, host: HOST });
 const outDir = path.join(work, 'dist');
-await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir });
+await buildForSimulator({ host: HOST, port: new URL(sim.url).port, pusherPort: new URL(sim.pusherUrl).port, outDir });
 const kiosk = await startStaticServer({ dir: outDir, port: 0, host: HOST });
 const startUrl = `${kiosk.url}/?token=demo-token&model=GEN2`;
 const profile = path.join(work, 'profile');

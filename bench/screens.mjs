@@ -36,7 +36,7 @@ const work = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-'));
 const sim = await startSimulator({ port: 0, host: HOST, property: frozenWhole(largeSeed(RESIDENTS)) });
 
 const outDir = path.join(work, 'dist');
-await buildForSimulator({ host: HOST, port: new URL(sim.url).port, outDir });
+await buildForSimulator({ host: HOST, port: new URL(sim.url).port, pusherPort: new URL(sim.pusherUrl).port, outDir });
 const worker = (await readdir(path.join(outDir, 'assets'))).find((name) => name.startsWith('qrDecoder.worker'));
 if (!worker) throw new Error('The build has no qrDecoder.worker asset');
 const kiosk = await startStaticServer({ dir: outDir, port: 0, host: HOST });

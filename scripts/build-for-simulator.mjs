@@ -5,15 +5,15 @@ import { build } from 'vite';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The build's VITE_* variables (.env.example) for a simulator at host:port. */
-export function simulatorEnv(host, port) {
+/** The build's VITE_* variables (.env.example) for a simulator at host:port, its Pusher server (soketi) at host:pusherPort. */
+export function simulatorEnv(host, port, pusherPort) {
   const origin = `${host}:${port}`;
   return {
     VITE_API_URL: `http://${origin}`,
     VITE_PUSHER_KEY: 'kiosk-local',
     VITE_PUSHER_CLUSTER: 'mt1',
     VITE_PUSHER_HOST: host,
-    VITE_PUSHER_PORT: String(port),
+    VITE_PUSHER_PORT: String(pusherPort),
     VITE_PUSHER_FORCE_TLS: 'false',
     VITE_HARDWARE_SOCKET_URL: `ws://${origin}/hardware`,
     VITE_VIDEO_API_URL: `http://${origin}/video-provider`,
@@ -24,17 +24,17 @@ export function simulatorEnv(host, port) {
 }
 
 /**
- * Production build into `outDir` for the simulator at host:port (`env`
+ * Production build into `outDir` for the simulator at host:port, its soketi on pusherPort (`env`
  * overrides single variables, e.g. `{ VITE_APP_ENV: 'development' }`;
  * `version` replaces package.json's in the footer, to tell two builds apart;
  * `build` adds Vite build options, e.g. `{ manifest: true }` for the benchmark). The
  * configuration is build-time (Vite reads process.env), so it is set for the
  * build and restored after, rather than read from a .env file.
- * @param {{ host?: string, port: number | string, outDir: string, logLevel?: import('vite').LogLevel,
+ * @param {{ host?: string, port: number | string, pusherPort: number | string, outDir: string, logLevel?: import('vite').LogLevel,
  *   env?: Record<string, string>, version?: string }} options
  */
-export async function buildForSimulator({ host = '127.0.0.1', port, outDir, logLevel = 'warn', env: overrides = {}, version, build: options = {} }) {
-  const env = { ...simulatorEnv(host, port), ...overrides };
+export async function buildForSimulator({ host = '127.0.0.1', port, pusherPort, outDir, logLevel = 'warn', env: overrides = {}, version, build: options = {} }) {
+  const env = { ...simulatorEnv(host, port, pusherPort), ...overrides };
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {

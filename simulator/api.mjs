@@ -42,7 +42,7 @@ const roomToken = (room) => Buffer.from(JSON.stringify({ kind: 'join', room, min
  * Signs a subscription to the property's private channel, and to no other
  * (the kiosk's `pusher/auth` and the console's `/sim/pusher-auth`).
  * @param {{ store: ReturnType<typeof import('./store.mjs').createStore>,
- *   pusher: ReturnType<typeof import('./pusher.mjs').createPusherServer> }} deps
+ *   pusher: ReturnType<typeof import('./channel.mjs').createChannel> }} deps
  * @param {unknown} body `{ socket_id, channel_name }`, as pusher-js sends it
  */
 export function authorizePropertyChannel({ store, pusher }, body) {
@@ -57,7 +57,7 @@ export function authorizePropertyChannel({ store, pusher }, body) {
 
 /**
  * @param {{ token: string, store: ReturnType<typeof import('./store.mjs').createStore>,
- *   pusher: ReturnType<typeof import('./pusher.mjs').createPusherServer>,
+ *   pusher: ReturnType<typeof import('./channel.mjs').createChannel>,
  *   faults: ReturnType<typeof import('./faults.mjs').createFaults>,
  *   telnyxRtc: ReturnType<typeof import('./telnyxRtc.mjs').createTelnyxRtcServer> }} deps
  */

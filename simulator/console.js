@@ -146,7 +146,7 @@ renderSipPhone();
 async function load() {
   const res = await fetch('/sim/state');
   state = await res.json();
-  farEnd ??= createFarEnd({ pusherKey: state.pusherKey, channelName: state.channel, onChange: renderFarEnd });
+  farEnd ??= createFarEnd({ pusherKey: state.pusherKey, pusherPort: state.pusherPort, channelName: state.channel, onChange: renderFarEnd });
   renderProperty();
   renderFaults();
   renderCall();

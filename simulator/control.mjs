@@ -26,7 +26,7 @@ const CALL_ACTIONS = {
 
 /**
  * @param {{ store: ReturnType<typeof import('./store.mjs').createStore>,
- *   pusher: ReturnType<typeof import('./pusher.mjs').createPusherServer>,
+ *   pusher: ReturnType<typeof import('./channel.mjs').createChannel>,
  *   hardware: ReturnType<typeof import('./hardware.mjs').createHardwareServer>,
  *   faults: ReturnType<typeof import('./faults.mjs').createFaults> }} deps
  */
@@ -35,11 +35,12 @@ export function createControls({ store, pusher, hardware, faults }) {
   const channelEvent = (event, data = {}) => pusher.trigger(store.channelName(), event, data);
 
   return {
-    /** Everything /sim/state shows; records carry `at` (ISO time). `pusherKey` lets the console subscribe. */
+    /** Everything /sim/state shows; records carry `at` (ISO time). `pusherKey` and `pusherPort` (soketi's) let the console subscribe. */
     snapshot: () => ({
       ...state,
       channel: store.channelName(),
       pusherKey: pusher.key,
+      pusherPort: pusher.port,
       connections: { hardware: hardware.clientCount(), channels: pusher.subscriptions() },
       faults: faults.list(),
       pusherRunning: pusher.running(),
@@ -120,9 +121,12 @@ export function createControls({ store, pusher, hardware, faults }) {
     setFault: (endpoint, fault, count) => faults.set(endpoint, fault, count),
     /** @param {string} [endpoint] one endpoint's fault, or all of them */
     clearFaults: (endpoint) => faults.clear(endpoint),
-    /** The Pusher server goes down (connections cut, new ones refused) or comes back. */
-    stopPusher: () => pusher.stop(),
-    startPusher: () => pusher.start(),
+    /**
+     * The Pusher server goes down (soketi killed: connections cut, new ones
+     * refused) or comes back (started again); resolves once it has.
+     */
+    stopPusher: () => pusher.stop().catch((err) => console.error('[simulator] soketi did not stop:', err)),
+    startPusher: () => pusher.start().catch((err) => console.error('[simulator] soketi did not start:', err)),
     /** The hardware daemon drops its connections (the kiosk reconnects at once). */
     closeHardwareSocket: () => hardware.close(),
     /** @param {number} ms the daemon drops its connections and refuses new ones this long (Infinity: until accepted) */
@@ -207,8 +211,7 @@ export function createControlRoutes(controls, store) {
     'POST pusher': async (req) => {
       const { running } = await readObject(req);
       if (typeof running !== 'boolean') throw new HttpError(400, '`running` must be a boolean');
-      if (running) controls.startPusher();
-      else controls.stopPusher();
+      await (running ? controls.startPusher() : controls.stopPusher());
       return { running };
     },
     'POST hardware-socket': async (req) => {

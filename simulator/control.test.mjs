@@ -3,12 +3,13 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator } from './server.mjs';
-import { call } from './test-helpers.mjs';
+import { call, soketiForFile } from './test-helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof startSimulator>>} */
 let sim;
+const soketi = soketiForFile();
 beforeEach(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, soketi: soketi() });
 });
 afterEach(() => sim.close());
 

@@ -7,14 +7,14 @@
 export const FAR_END_ID = 'console';
 
 /**
- * @param {{ pusherKey: string, channelName: string, onChange: () => void }} options
- *   `onChange` runs whenever `view()` has something new to show.
+ * @param {{ pusherKey: string, pusherPort: number, channelName: string, onChange: () => void }} options
+ *   `pusherPort` is soketi's, on this page's host; `onChange` runs whenever `view()` has something new to show.
  */
-export function createFarEnd({ pusherKey, channelName, onChange }) {
+export function createFarEnd({ pusherKey, pusherPort, channelName, onChange }) {
   const pusher = new window.Pusher(pusherKey, {
     cluster: 'local',
     wsHost: location.hostname,
-    wsPort: Number(location.port) || 80,
+    wsPort: pusherPort,
     forceTLS: false,
     enabledTransports: ['ws'],
     channelAuthorization: { endpoint: '/sim/pusher-auth', transport: 'ajax' },

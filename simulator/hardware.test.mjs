@@ -2,14 +2,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator } from './server.mjs';
-import { call, openSocket } from './test-helpers.mjs';
+import { call, openSocket, soketiForFile } from './test-helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof startSimulator>>} */
 let sim;
 /** @type {Awaited<ReturnType<typeof openSocket>>} */
 let kiosk;
+const soketi = soketiForFile();
 beforeEach(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, soketi: soketi() });
   kiosk = await openSocket(`${sim.url.replace('http', 'ws')}/hardware`);
 });
 afterEach(async () => {

@@ -9,12 +9,13 @@ import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startSimulator } from './server.mjs';
 import { MAX_LIST_BYTES } from './store.mjs';
-import { call } from './test-helpers.mjs';
+import { call, soketiForFile } from './test-helpers.mjs';
 
 /** @type {Awaited<ReturnType<typeof startSimulator>>} */
 let sim;
+const soketi = soketiForFile();
 beforeEach(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, soketi: soketi() });
 });
 afterEach(() => sim.close());
 
@@ -164,7 +165,9 @@ describe('sockets answer pages of this machine and tools only', () => {
   /** Resolves with 'open' or the HTTP status the upgrade was refused with. */
   const upgrade = (path, headers) =>
     new Promise((resolve) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${sim.port}${path}`, { headers });
+      // The Pusher socket is soketi's, on its own port.
+      const port = path.startsWith('/app/') ? new URL(sim.pusherUrl).port : sim.port;
+      const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
       ws.on('open', () => (ws.close(), resolve('open')));
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode));
       ws.on('error', () => resolve('error'));

@@ -1,17 +1,19 @@
 // The local back end for the kiosk: one HTTP server carrying the API, the
-// Pusher-protocol socket, the hardware socket, the video provider's token
-// endpoint, the call twins, the proxy in front of Janus and the console.
+// hardware socket, the video provider's token endpoint, the call twins, the
+// proxy in front of Janus and the console, and soketi beside it for the
+// Pusher channel (channel.mjs, soketi.mjs).
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { createApi } from './api.mjs';
+import { createChannel } from './channel.mjs';
 import { createControlRoutes, createControls } from './control.mjs';
 import { createHardwareServer } from './hardware.mjs';
 import { createJanusProxy, janusProxyRoom } from './janusProxy.mjs';
 import { createFaults } from './faults.mjs';
 import { HttpError, isLocalControl, isLocalPage, sendJson, setCors } from './http-util.mjs';
-import { createPusherServer } from './pusher.mjs';
 import { loadPropertyData } from './seed.mjs';
+import { startSoketi } from './soketi.mjs';
 import { createStore } from './store.mjs';
 import { createTelnyxRtcServer } from './telnyxRtc.mjs';
 import { createTwilioVoiceServer } from './twilioVoice.mjs';
@@ -64,12 +66,15 @@ function listen(server, port, host) {
  * `hardwarePort` (0: a free one) serves the hardware socket on a port of its
  * own as well, as a panel's daemon is apart from the back end: a browser can
  * then treat the back end's address and the daemon's differently (Local
- * Network Access).
+ * Network Access). The Pusher channel runs on soketi: `soketi` shares one
+ * already started (startSoketi; it is made clean for this simulator and
+ * left running by `close`), otherwise one is started on `pusherPort`
+ * (default 0: a free one) with `pusherKey` and `pusherSecret`, and closed with it.
  * `janus` (a started janus.mjs) puts the proxy standing in for Telnyx's in
  * front of it, on `/telnyx-janus/<room>/janus`.
- * @param {{ port?: number, host?: string, hardwarePort?: number, token?: string, pusherKey?: string,
- *   pusherSecret?: string, videoKey?: string, property?: object,
- *   janus?: { url: string, ensureRoom: (room: string) => Promise<void> } }} [options]
+ * @param {{ port?: number, host?: string, hardwarePort?: number, token?: string, pusherPort?: number,
+ *   pusherKey?: string, pusherSecret?: string, soketi?: import('./soketi.mjs').Soketi, videoKey?: string,
+ *   property?: object, janus?: { url: string, ensureRoom: (room: string) => Promise<void> } }} [options]
  */
 export async function startSimulator({
   port = 8787,
@@ -78,13 +83,17 @@ export async function startSimulator({
   token = 'demo-token',
   pusherKey = 'kiosk-local',
   pusherSecret = 'kiosk-local-secret',
+  pusherPort = 0,
+  soketi: shared,
   videoKey = 'local-video-key',
   property,
   janus,
 } = {}) {
   const store = createStore(loadPropertyData(property));
   const { record, changed } = store;
-  const pusher = createPusherServer({ key: pusherKey, secret: pusherSecret, record, changed });
+  const soketi = shared ?? (await startSoketi({ host, port: pusherPort, key: pusherKey, secret: pusherSecret }));
+  if (shared) await shared.clean();
+  const pusher = createChannel({ soketi, channelName: store.channelName, record, changed });
   const hardware = createHardwareServer({ record, changed });
   const faults = createFaults({ changed });
   const controls = createControls({ store, pusher, hardware, faults });
@@ -130,7 +139,6 @@ export async function startSimulator({
   /** Which socket server takes an upgrade, or the status that refuses it (the daemon's own port takes only its socket). */
   function upgradeTarget(req, pathname, hardwareOnly) {
     if (!isLocalPage(req, host)) return '403 Forbidden';
-    if (pathname.startsWith('/app/') && !hardwareOnly) return pusher.running() ? pusher.wss : '503 Service Unavailable';
     if (pathname === '/hardware') return hardware.accepting() ? hardware.wss : '503 Service Unavailable';
     if (pathname === '/telnyx-rtc' && !hardwareOnly) return telnyxRtc.wss;
     if (pathname === '/telnyx-rtc/far-end' && !hardwareOnly) return telnyxRtc.farWss;
@@ -165,8 +173,19 @@ export async function startSimulator({
   server.on('upgrade', (req, socket, head) => handleUpgrade(req, socket, head, false));
   hardwareServer?.on('upgrade', (req, socket, head) => handleUpgrade(req, socket, head, true));
   hardwareServer?.on('clientError', (_err, socket) => socket.destroy());
-  const actualPort = await listen(server, port, host);
-  const actualHardwarePort = hardwareServer ? await listen(hardwareServer, hardwarePort, host) : actualPort;
+  let actualPort;
+  let actualHardwarePort;
+  try {
+    await pusher.ready();
+    actualPort = await listen(server, port, host);
+    actualHardwarePort = hardwareServer ? await listen(hardwareServer, hardwarePort, host) : actualPort;
+  } catch (err) {
+    // Nothing of a simulator that did not start stays behind.
+    await pusher.close();
+    if (!shared) await soketi.close();
+    for (const each of servers) each.close();
+    throw err;
+  }
 
   async function close() {
     faults.close();
@@ -174,10 +193,10 @@ export async function startSimulator({
     twilioVoice.close();
     telnyxVideo.close();
     janusProxy?.close();
-    for (const wss of [pusher.wss, hardware.wss]) {
-      for (const ws of wss.clients) ws.terminate();
-      wss.close();
-    }
+    for (const ws of hardware.wss.clients) ws.terminate();
+    hardware.wss.close();
+    await pusher.close();
+    if (!shared) await soketi.close();
     const closed = servers.map((each) => new Promise((resolve) => each.close(() => resolve(undefined))));
     // Console event streams never end on their own.
     for (const each of servers) each.closeAllConnections();
@@ -189,6 +208,8 @@ export async function startSimulator({
     port: actualPort,
     /** The hardware socket's address: on the simulator's port, or on `hardwarePort`. */
     hardwareUrl: `ws://${host}:${actualHardwarePort}/hardware`,
+    /** soketi's WebSocket origin: Pusher clients connect to `${pusherUrl}/app/{key}`. */
+    pusherUrl: `ws://${host}:${soketi.port}`,
     state: store.state,
     channelName: store.channelName,
     /** The Telnyx WebRTC twin: what its clients sent, how many are connected, whether it answers `login`. */

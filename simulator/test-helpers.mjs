@@ -1,9 +1,10 @@
 // Helpers for the simulator's own tests: HTTP calls and a WebSocket client
 // that lets a test wait for the next matching message.
 import { once } from 'node:events';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import WebSocket from 'ws';
 import { startSimulator } from './server.mjs';
+import { startSoketi } from './soketi.mjs';
 
 /**
  * @param {{ url: string }} sim
@@ -66,13 +67,28 @@ export async function openSocket(url) {
 export const event = (name) => (message) => message.event === name;
 
 /**
- * Connects to the simulator's Pusher endpoint and waits for the socket id.
- * @param {{ url: string }} sim
+ * Connects to the simulator's Pusher server (soketi) and waits for the socket id.
+ * @param {{ pusherUrl: string }} sim
  */
 export async function connectPusher(sim, key = 'kiosk-local') {
-  const socket = await openSocket(`${sim.url.replace('http', 'ws')}/app/${key}?protocol=7&client=js&version=8.6.0`);
+  const socket = await openSocket(`${sim.pusherUrl}/app/${key}?protocol=7&client=js&version=8.6.0`);
   const established = await socket.next(event('pusher:connection_established'));
   return { ...socket, socketId: JSON.parse(established.data).socket_id };
+}
+
+/**
+ * One soketi on a free port for the calling file's tests, started before the
+ * first and closed after the last: each simulator given it makes it clean.
+ * @returns {() => import('./soketi.mjs').Soketi}
+ */
+export function soketiForFile() {
+  /** @type {import('./soketi.mjs').Soketi} */
+  let soketi;
+  beforeAll(async () => {
+    soketi = await startSoketi({ port: 0 });
+  }, 30_000);
+  afterAll(() => soketi?.close());
+  return () => soketi;
 }
 
 /**
@@ -85,8 +101,9 @@ export function simulatorForEachTest(onStart) {
   let sim;
   /** @type {{ close: () => void }[]} */
   let sockets = [];
+  const soketi = soketiForFile();
   beforeEach(async () => {
-    sim = await startSimulator({ port: 0 });
+    sim = await startSimulator({ port: 0, soketi: soketi() });
     sockets = [];
     onStart(sim);
   });

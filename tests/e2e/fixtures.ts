@@ -1,9 +1,12 @@
 // Fixtures for the end-to-end tests.
 //
 // Per worker (a separate Node process): one free port reserved for the
-// simulator, one build of the kiosk pointing at it (dist-e2e-<worker>-<pid>/), one
-// static server for that build. Per test: a fresh simulator on that port, so
-// tests never share records or property changes.
+// simulator and one for its Pusher server, soketi, which runs for the whole
+// worker (it starts in about a second); one build of the kiosk pointing at
+// both (dist-e2e-<worker>-<pid>/), one static server for that build. Per
+// test: a fresh simulator on that port, on soketi made clean (no subscription
+// left from an earlier test), so tests never share records, property changes
+// or channel members.
 //
 //   import { test, expect } from './fixtures';
 //   test('...', async ({ page, kiosk, sim, waitForRecord }) => {
@@ -21,6 +24,7 @@ import { janusUnavailable, startJanus } from '../../simulator/janus.mjs';
 import { janusNetnsSlot } from '../../simulator/janusNetns.mjs';
 import { KNOWN } from '../../simulator/seed.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
+import { startSoketi, type Soketi } from '../../simulator/soketi.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { waitForStorage } from './support/page';
 import { createPageGuard, type PageGuard } from './support/pageGuard';
@@ -87,8 +91,10 @@ interface WorkerFixtures {
    * for the internet, so such a spec uses only the phone legs.
    */
   callProviders: 'simulator' | 'live';
-  /** The worker's build of the kiosk: where it is served, the simulator port it talks to, its directory. */
-  kioskBuild: { origin: string; simPort: number; dir: string };
+  /** The worker's build of the kiosk: where it is served, the simulator and soketi ports it talks to, its directory. */
+  kioskBuild: { origin: string; simPort: number; pusherPort: number; dir: string };
+  /** The worker's soketi, on `kioskBuild.pusherPort`; each test's simulator makes it clean. */
+  soketi: Soketi;
 }
 
 interface TestFixtures {
@@ -140,18 +146,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   kioskBuild: [
     async ({ callProviders }, use, workerInfo) => {
       const simPort = await freePort();
+      const pusherPort = await freePort();
       // The pid keeps two runs in the same checkout (two engineers, or an
       // editor's test runner) from building into and deleting each other's output.
       const outDir = path.join(ROOT, `dist-e2e-${workerInfo.workerIndex}-${process.pid}`);
       const env: Record<string, string> =
         callProviders === 'live' ? { VITE_CALL_PROVIDERS: 'live', VITE_TELNYX_RTC_HOST: `ws://${HOST}:${simPort}/telnyx-rtc` } : {};
-      await buildForSimulator({ host: HOST, port: simPort, outDir, env });
+      await buildForSimulator({ host: HOST, port: simPort, pusherPort, outDir, env });
       const server = await startStaticServer({ dir: outDir, port: 0, host: HOST });
-      await use({ origin: server.url, simPort, dir: outDir });
+      await use({ origin: server.url, simPort, pusherPort, dir: outDir });
       await server.close();
       await rm(outDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 120_000 },
+  ],
+
+  soketi: [
+    async ({ kioskBuild }, use) => {
+      const soketi = await startSoketi({ host: HOST, port: kioskBuild.pusherPort });
+      await use(soketi);
+      await soketi.close();
+    },
+    { scope: 'worker', timeout: 30_000 },
   ],
 
   // eslint-disable-next-line no-empty-pattern
@@ -168,7 +184,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   roomServer: ['twin', { option: true }],
 
-  sim: async ({ kioskBuild, roomServer }, use, testInfo) => {
+  sim: async ({ kioskBuild, roomServer, soketi }, use, testInfo) => {
     const unavailable = roomServer === 'janus' ? janusUnavailable() : null;
     if (unavailable) throw new Error(`This test runs the video room on Janus, and ${unavailable}: run it as root with janus and iproute2 installed (CI does).`);
     // The worker's namespace, made before the browsers started (janusNamespaces.ts).
@@ -178,7 +194,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ? await startJanus({ logFile: testInfo.outputPath('janus.log'), netns: slot === undefined ? undefined : janusNetnsSlot(Number(slot)) })
         : undefined;
     try {
-      const sim = await startSimulator({ port: kioskBuild.simPort, host: HOST, janus });
+      const sim = await startSimulator({ port: kioskBuild.simPort, host: HOST, soketi, janus });
       await use(sim);
       await sim.close();
     } finally {

@@ -20,13 +20,13 @@ const FAULT = 'Self-diagnosis: Browser refuses the hardware socket (Local Networ
 
 let work = '';
 let kioskHost: Awaited<ReturnType<typeof startStaticServer>>;
-const ports = { api: 0, hardware: 0 };
+const ports = { api: 0, hardware: 0, pusher: 0 };
 
 /** Each test's back end, with the panel's hardware socket on its own port; it outlives the test's browser. */
 const test = base.extend<{ panelSim: Simulator }>({
   // eslint-disable-next-line no-empty-pattern
   panelSim: async ({}, use) => {
-    const sim = await startSimulator({ host: HOST, port: ports.api, hardwarePort: ports.hardware });
+    const sim = await startSimulator({ host: HOST, port: ports.api, hardwarePort: ports.hardware, pusherPort: ports.pusher });
     await use(sim);
     await sim.close();
   },
@@ -34,13 +34,14 @@ const test = base.extend<{ panelSim: Simulator }>({
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  // Two free ports, as the simulator picks them.
+  // Three free ports, as the simulator picks them.
   const probe = await startSimulator({ host: HOST, port: 0, hardwarePort: 0 });
   ports.api = probe.port;
   ports.hardware = Number(new URL(probe.hardwareUrl).port);
+  ports.pusher = Number(new URL(probe.pusherUrl).port);
   await probe.close();
   work = await mkdtemp(path.join(tmpdir(), 'kiosk-local-network-'));
-  await buildForSimulator({ host: HOST, port: ports.api, outDir: work, env: { VITE_HARDWARE_SOCKET_URL: `ws://${HOST}:${ports.hardware}/hardware` } });
+  await buildForSimulator({ host: HOST, port: ports.api, pusherPort: ports.pusher, outDir: work, env: { VITE_HARDWARE_SOCKET_URL: `ws://${HOST}:${ports.hardware}/hardware` } });
   kioskHost = await startStaticServer({ dir: work, port: 0, host: HOST });
 });
 test.afterAll(async () => {

@@ -27,7 +27,7 @@ test.beforeAll(async ({ kioskBuild }) => {
   work = await mkdtemp(path.join(tmpdir(), 'kiosk-offline-boot-'));
   build.first = kioskBuild.dir;
   build.next = path.join(work, 'next');
-  await buildForSimulator({ host: HOST, port: kioskBuild.simPort, outDir: build.next, version: NEXT });
+  await buildForSimulator({ host: HOST, port: kioskBuild.simPort, pusherPort: kioskBuild.pusherPort, outDir: build.next, version: NEXT });
 });
 test.afterAll(async () => {
   await rm(work, { recursive: true, force: true });

@@ -192,7 +192,7 @@ test.describe('servers', () => {
     const other = http.createServer((_req, res) => void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<title>elsewhere</title>'));
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.2', resolve));
     const open = (target: Page) =>
-      target.evaluate(async (simPort) => {
+      target.evaluate(async ({ simPort, pusherPort }) => {
         const attempt = (url: string) =>
           new Promise<string>((resolve) => {
             const socket = new WebSocket(url);
@@ -201,9 +201,10 @@ test.describe('servers', () => {
           });
         return {
           hardware: await attempt(`ws://127.0.0.1:${simPort}/hardware`),
-          pusher: await attempt(`ws://127.0.0.1:${simPort}/app/kiosk-local?protocol=7`),
+          pusher: await attempt(`ws://127.0.0.1:${pusherPort}/app/kiosk-local?protocol=7`),
         };
-      }, new URL(sim.url).port);
+        // The Pusher socket is soketi's, on a port of its own.
+      }, { simPort: new URL(sim.url).port, pusherPort: new URL(sim.pusherUrl).port });
     const errors: string[] = [];
     page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
     try {

@@ -8,7 +8,7 @@ const TOKEN = 'demo-token';
 const home = (page: Page) => page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' });
 
 test.describe('Content-Security-Policy', () => {
-  test('index.html carries the policy as its first tag, and the kiosk server sends it as a header', async ({ page, kiosk }) => {
+  test('index.html carries the policy as its first tag, and the kiosk server sends it as a header', async ({ page, kiosk, sim }) => {
     const response = await page.goto(kiosk.url({ token: TOKEN, model: 'GEN2' }));
     const header = response?.headers()['content-security-policy'] ?? '';
     const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
@@ -19,9 +19,10 @@ test.describe('Content-Security-Policy', () => {
     expect(directives['media-src']).toEqual(["'self'", 'blob:', 'mediastream:']);
     expect(directives['img-src']).toContain('data:');
     expect(directives['worker-src']).toEqual(["'self'"]);
-    // The simulator is the API, the Pusher server, the hardware socket and the video provider here.
+    // The simulator is the API, the hardware socket and the video provider here; soketi the Pusher server.
     expect(directives['connect-src']).toContain(kiosk.simUrl);
     expect(directives['connect-src']).toContain(kiosk.simUrl.replace('http:', 'ws:'));
+    expect(directives['connect-src']).toContain(sim.pusherUrl);
     await expect(home(page)).toBeVisible();
   });
 

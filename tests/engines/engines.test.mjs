@@ -12,6 +12,7 @@ import { buildForSimulator } from '../../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { KNOWN } from '../../simulator/seed.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
+import { startSoketi } from '../../simulator/soketi.mjs';
 import { writeQrY4m } from '../e2e/support/qr-video.mjs';
 import { launchOverCdp } from './cdp.mjs';
 import { chromiumFlags, CURRENT_CHROMIUM, ENGINES } from './engines.mjs';
@@ -24,15 +25,18 @@ const work = mkdtempSync(path.join(tmpdir(), 'kiosk-engines-'));
 const cameraFile = writeQrY4m(path.join(work, 'resident-code.y4m'), KNOWN.residentCode);
 const outDir = path.join(ROOT, `dist-engines-${process.pid}`);
 const simPort = await quietPort();
+const pusherPort = await quietPort(simPort + 1);
 let server;
+/** The simulators' Pusher server, for the whole run; each simulator makes it clean. */
+let soketi;
 
 /**
  * A free port below the kernel's range for outgoing connections (32768 and
- * up): the simulator is started on it again for every test, and no client
- * socket of a browser may take it in between.
+ * up), from `first` on: the simulator is started on it again for every test,
+ * and no client socket of a browser may take it in between.
  */
-async function quietPort() {
-  for (let port = 20000 + (process.pid % 10000); ; port += 1) {
+async function quietPort(first = 20000 + (process.pid % 10000)) {
+  for (let port = first; ; port += 1) {
     const free = await new Promise((resolve) => {
       const probe = net.createServer().once('error', () => resolve(false));
       probe.listen(port, HOST, () => probe.close(() => resolve(true)));
@@ -44,12 +48,14 @@ async function quietPort() {
 let farEnd;
 
 before(async () => {
-  await buildForSimulator({ host: HOST, port: simPort, outDir });
+  await buildForSimulator({ host: HOST, port: simPort, pusherPort, outDir });
   server = await startStaticServer({ dir: outDir, port: 0, host: HOST });
+  soketi = await startSoketi({ host: HOST, port: pusherPort });
 });
 after(async () => {
   await farEnd?.close();
   await server?.close();
+  await soketi?.close();
   rmSync(outDir, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });
 });
@@ -93,7 +99,7 @@ for (const engine of ENGINES) {
       test(name, async (t) => {
         const lacking = missing();
         if (lacking) return t.skip(lacking);
-        const sim = await startSimulator({ port: simPort, host: HOST });
+        const sim = await startSimulator({ port: simPort, host: HOST, soketi });
         const page = await browser.newPage();
         try {
           await prepare(sim);
@@ -128,7 +134,7 @@ for (const engine of ENGINES) {
     });
     test('offline boot from the service worker', async (t) => {
       if (!offers.serviceWorker) return t.skip('the engine has no service worker');
-      const sim = await startSimulator({ port: simPort, host: HOST });
+      const sim = await startSimulator({ port: simPort, host: HOST, soketi });
       try {
         const bootMs = await offlineBoot({ engine, sim, dir: outDir, cameraFile, work, browser });
         t.diagnostic(`${engine.lastingProfile ? 'browser restart' : 'new navigation'} to welcome, offline: ${bootMs} ms`);

@@ -1,12 +1,14 @@
 // Another member of the property's private channel, as every resident's app
 // and every panel of the property is: the back end signs its subscription,
-// and it sends whatever client events it likes (docs/security.md).
+// and it sends whatever client events it likes (docs/security.md), within
+// Pusher's limit of 10 a second, which soketi enforces: a test's burst is
+// paced, as a well-behaved app's would be, not refused.
 import { once } from 'node:events';
 import WebSocket from 'ws';
 import type { Simulator } from './simulator';
 
 export interface ChannelMember {
-  /** Sends a client event on the property's channel, as pusher-js's `channel.trigger` does. */
+  /** Sends a client event on the property's channel, as pusher-js's `channel.trigger` does (paced: at most 10 a second). */
   send(event: `client-${string}`, data: Record<string, unknown>): void;
   close(): Promise<void>;
 }
@@ -16,10 +18,15 @@ interface PusherFrame {
   data?: unknown;
 }
 
-/** Connects to the simulator's Pusher server and subscribes to the property's channel. */
+/** Pusher's limit: client events a connection may send a second. */
+const EVENTS_PER_SECOND = 10;
+/** A second, and a margin for frames that arrive at the server closer together than they left. */
+const WINDOW_MS = 1_100;
+
+/** Connects to the simulator's Pusher server (soketi) and subscribes to the property's channel. */
 export async function joinChannel(sim: Simulator): Promise<ChannelMember> {
   const channel = sim.channelName();
-  const ws = new WebSocket(`${sim.url.replace(/^http/, 'ws')}/app/${sim.snapshot().pusherKey}?protocol=7&client=js&version=8.6.0`);
+  const ws = new WebSocket(`${sim.pusherUrl}/app/${sim.snapshot().pusherKey}?protocol=7&client=js&version=8.6.0`);
   const frames: PusherFrame[] = [];
   let arrived: () => void = () => undefined;
   ws.on('message', (raw: Buffer) => {
@@ -39,9 +46,26 @@ export async function joinChannel(sim: Simulator): Promise<ChannelMember> {
   const { auth } = sim.pusherAuth({ socket_id: socketId, channel_name: channel });
   ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } }));
   await next('pusher_internal:subscription_succeeded');
+
+  const sentAt: number[] = [];
+  let queue = Promise.resolve();
+  /** Sends once fewer than 10 events left in the last second. */
+  async function paced(frame: string): Promise<void> {
+    for (;;) {
+      while (sentAt.length > 0 && sentAt[0]! <= Date.now() - WINDOW_MS) sentAt.shift();
+      if (sentAt.length < EVENTS_PER_SECOND) break;
+      await new Promise((resolve) => setTimeout(resolve, sentAt[0]! + WINDOW_MS - Date.now()));
+    }
+    sentAt.push(Date.now());
+    ws.send(frame);
+  }
   return {
-    send: (event, data) => ws.send(JSON.stringify({ event, channel, data })),
+    send: (event, data) => {
+      const frame = JSON.stringify({ event, channel, data });
+      queue = queue.then(() => paced(frame));
+    },
     async close() {
+      await queue;
       if (ws.readyState === WebSocket.CLOSED) return;
       ws.close();
       await once(ws, 'close');
