@@ -5,7 +5,7 @@ import { loadOnce } from '../lib/loadOnce';
 import { createApiClient, type ApiClientOptions } from '../services/api/apiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createBrowserService } from '../services/browser/browserService';
-import { readClocks } from '../features/code-lock/guessClock';
+import { readClocks } from '../lib/elapsedClock';
 import { createCallStreamRegistry } from '../services/call/callStreams';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';

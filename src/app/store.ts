@@ -9,6 +9,7 @@ import { listenForGate } from '../features/gate/gateListeners';
 import { createGateSignalMiddleware } from '../features/gate/gateSignal';
 import { listenForHardware } from '../features/hardware/hardwareListeners';
 import { listenForNotificationExpiry } from '../features/notifications/notificationListeners';
+import { listenForPropertyAge } from '../features/property/propertyAgeListeners';
 import { listenForPropertyPolling } from '../features/property/propertyListeners';
 import { listenForQrScan } from '../features/qr/qrListeners';
 import { listenForRealtime } from '../features/realtime/realtimeListeners';
@@ -23,6 +24,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
   const listeners = createAppListenerMiddleware(services);
   for (const listen of [
     listenForPropertyPolling,
+    listenForPropertyAge,
     listenForCheckIn,
     listenForAccessQueue,
     listenForRealtime,

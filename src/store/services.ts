@@ -4,7 +4,7 @@ import type { Logger } from '../services/api/remoteLogger';
 import type { BrowserService } from '../services/browser/browserService';
 import type { CallStreamRegistry } from '../services/call/callStreams';
 import type { CodeLockSettings } from '../features/code-lock/codeLockSlice';
-import type { ClockReading } from '../features/code-lock/guessClock';
+import type { ClockReading } from '../lib/elapsedClock';
 import type { CallKit } from '../services/call/types';
 import type { HardwareService } from '../services/hardware/types';
 import type { RealtimeService } from '../services/realtime/types';

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ClockReading } from '../features/code-lock/guessClock';
+import type { ClockReading } from '../lib/elapsedClock';
 
 /**
  * The page's clocks under fake timers: the monotonic one moves with the

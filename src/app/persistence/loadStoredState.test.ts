@@ -24,7 +24,7 @@ const GOOD: { [K in StoredKey]: unknown } = {
   featureFlags: { telnyx_enabled: true },
   property: { data: parsePropertyResponse(rawProperty()).data, twimlToken: 'twiml-1' },
   propertyCore: { property: parsePropertyResponse(rawProperty()).data.property, device: parsePropertyResponse(rawProperty()).data.device, standing: ['10001'], guests: ['30001'] },
-  propertyAge: { loadedAt: 1763870400000 },
+  propertyAge: { loadedAt: 1763870400000, age: { elapsed: 3_600_000, wallAt: 1763874000000, monoAt: null } },
   diagnostics: {
     faults: [{ kind: 'camera', since: 1763870400000, detail: 'QR scan: refused', clearedAt: null, reported: true }],
     lastPropertyLoad: 1763870400000,

@@ -51,7 +51,7 @@ describe('stored state', () => {
     expect(stored(storage, 'session')).toEqual({ version: 2, state: { token: 'abc', model: 'TOUCH' } });
     expect(stored(storage, 'accessQueue')).toEqual({ version: 2, state: { items: [queued('10001')] } });
     // When the data arrived, apart from the data: guests' codes expire offline from it.
-    expect(stored(storage, 'propertyAge')).toEqual({ version: 2, state: { loadedAt: expect.any(Number) } });
+    expect(stored(storage, 'propertyAge')).toEqual({ version: 3, state: { loadedAt: expect.any(Number), age: expect.objectContaining({ elapsed: expect.any(Number) }) } });
 
     const again = open(storage).store.getState();
     expect(again.session).toEqual({ token: 'abc', model: 'TOUCH' });

@@ -2,7 +2,7 @@ import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddle
 import type { RootState } from '../../app/rootReducer';
 import { selectCodeLockClearedAt } from '../session/deviceSettings';
 import { codeLockClockAnchored, codeLockEnded, codeLockLifted, codeLockTime, enteredCodeRefused, isEscalation } from './codeLockSlice';
-import { TICK_MS } from './guessClock';
+import { TICK_MS } from '../../lib/elapsedClock';
 
 const codeLockOf = (state: RootState) => state.codeLock;
 const lockOf = (state: RootState) => state.codeLock.lock;

@@ -1,7 +1,7 @@
 import { CODE_LOCK_DEFAULTS } from '../../testing/fakeServices';
 import { codeLockSlice, enteredCodeRefused, isCodeEntryLocked, lockSecondsLeft, type CodeLockSettings, type CodeLockState } from './codeLockSlice';
 import { codeLockStored } from './codeLockStored';
-import type { ClockReading } from './guessClock';
+import type { ClockReading } from '../../lib/elapsedClock';
 
 // docs/rules.md#r5-2: 5 refused codes within 60 s lock for 30 s, then 1, 2, 4, 8, 15 min; at most 30 an hour, 100 a day.
 const settings: CodeLockSettings = CODE_LOCK_DEFAULTS;

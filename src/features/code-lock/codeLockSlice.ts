@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { anchoredAt, guessTime, startingClock, type ClockReading, type GuessClock } from './guessClock';
+import { anchoredAt, elapsedTime, startingClock, type ClockReading, type ElapsedClock } from '../../lib/elapsedClock';
 
 /** At most `attempts` refused codes within any `windowMs`; 0 attempts turns the budget off. */
 export interface CodeLockBudget {
@@ -26,10 +26,10 @@ export const ESCALATION_MEMORY_MS = 24 * 3_600_000;
  * Refused typed or scanned codes, the locks they caused, and the clock they
  * are timed on. Persisted: each refusal ends in a page reload (the
  * notification's), and the budgets and the lock must outlast one. Times are
- * the guess clock's (guessClock.ts), which never runs backwards.
+ * the guess clock's (src/lib/elapsedClock.ts), which never runs backwards.
  */
 export interface CodeLockState {
-  clock: GuessClock;
+  clock: ElapsedClock;
   /** Refusals within the longest budget's window, oldest first. */
   refusedAt: number[];
   /** When each lock of the last day began, oldest first: the next lock's length. */
@@ -63,7 +63,7 @@ export const isEscalation = (settings: CodeLockSettings, number: number): boolea
   number === 1 || lockLength(settings, number) > lockLength(settings, number - 1);
 
 /** The guess clock's time now. */
-export const codeLockTime = (state: CodeLockState, reading: ClockReading): number => guessTime(state.clock ?? startingClock, reading);
+export const codeLockTime = (state: CodeLockState, reading: ClockReading): number => elapsedTime(state.clock ?? startingClock, reading);
 
 /** Whether code entry is locked at `reading`. */
 export function isCodeEntryLocked(state: CodeLockState, reading: ClockReading): boolean {

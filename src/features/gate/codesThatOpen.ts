@@ -1,5 +1,6 @@
 import type { RootState } from '../../app/rootReducer';
-import { selectPropertyLoadedAt } from '../property/propertyAgeSlice';
+import type { ClockReading } from '../../lib/elapsedClock';
+import { selectPropertyAgeMs } from '../property/propertyAgeSlice';
 import { selectStandingCodes, selectValidCodes } from '../property/selectors';
 import { guestCodesExpired, type CodeSet } from '../property/validCodes';
 import { selectDeviceSettings } from '../session/deviceSettings';
@@ -10,7 +11,7 @@ import { selectDeviceSettings } from '../session/deviceSettings';
  * than the device's limit for guests (docs/answers.md), so a revoked guest's
  * code stops working on a panel whose uplink is cut.
  */
-export function selectCodesThatOpen(state: RootState, now: number): CodeSet {
-  const expired = guestCodesExpired(selectPropertyLoadedAt(state), selectDeviceSettings(state).offlineGuestCodeHours, now);
+export function selectCodesThatOpen(state: RootState, reading: ClockReading): CodeSet {
+  const expired = guestCodesExpired(selectPropertyAgeMs(state, reading), selectDeviceSettings(state).offlineGuestCodeHours);
   return expired ? selectStandingCodes(state) : selectValidCodes(state);
 }

@@ -3,6 +3,7 @@ import { startedStore } from '../../testing/renderKiosk';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { selectCurrentNotification } from '../notifications/notificationsSlice';
 import { LONG_CARD, rawProperty } from '../../testing/fixtures';
+import { propertyAgeAnchored } from '../property/propertyAgeSlice';
 import { withPropertyCore } from '../property/propertyCoreSlice';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { propertyLoaded } from '../property/propertySlice';
@@ -267,11 +268,31 @@ describe("guests' codes on a panel whose property data is old (offline)", () => 
     expect(opens(never.store, never.services, GUESTS)).toEqual([true, true, true]);
   });
 
+  it("a panel clock set back keeps guests' codes no longer: the data's age is elapsed time, within a page and across a reload", () => {
+    const { store, services } = started();
+    vi.setSystemTime(LOADED + 100 * HOUR);
+    // The panel's clock is set back to the load's time (a reboot before its time is synced), then 69 h go by.
+    services.clocks.setWallClockBack(100 * HOUR);
+    vi.setSystemTime(Date.now() + 68 * HOUR);
+    expect(opens(store, services, GUESTS)).toEqual([true, true, true]);
+    vi.setSystemTime(Date.now() + HOUR);
+    expect(opens(store, services, GUESTS)).toEqual([false, false, false]);
+
+    // Stored as the page anchors it, read back by a page whose clock went back again.
+    store.dispatch(propertyAgeAnchored({ reading: services.clock() }));
+    const { data } = parsePropertyResponse(rawProperty());
+    const propertyAge = { ...store.getState().propertyAge, age: { ...store.getState().propertyAge.age!, monoAt: null } };
+    vi.setSystemTime(LOADED);
+    const again = startedStore({ property: null, preloaded: { ...withPropertyCore({ data, twimlToken: null }, undefined), propertyAge } });
+    expect(opens(again.store, again.services, GUESTS)).toEqual([false, false, false]);
+    expect(opens(again.store, again.services, STANDING)).toEqual([true, true, true, true]);
+  });
+
   it('data whose load time is unknown (stored by an older kiosk) keeps guests working until its next load', () => {
     const { data } = parsePropertyResponse(rawProperty());
     // As read back: an older kiosk stored no core, so it is made from the data (withPropertyCore).
     const stored = withPropertyCore({ data, twimlToken: null }, undefined);
-    const { store, services } = startedStore({ property: null, preloaded: { ...stored, propertyAge: { loadedAt: null } } });
+    const { store, services } = startedStore({ property: null, preloaded: { ...stored, propertyAge: { loadedAt: null, age: null } } });
     vi.setSystemTime(LOADED + 1_000 * HOUR);
     expect(opens(store, services, GUESTS)).toEqual([true, true, true]);
   });

@@ -38,7 +38,7 @@ export function listenForGate(startListening: AppStartListening): void {
     effect: async (_action, listener) => {
       listener.cancelActiveListeners();
       await listener.pause(afterFirstScreen());
-      selectCodesThatOpen(listener.getState(), Date.now());
+      selectCodesThatOpen(listener.getState(), listener.extra.clock());
     },
   });
 

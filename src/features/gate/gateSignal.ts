@@ -29,7 +29,7 @@ export const isCodeAction = (action: unknown): action is CodeAction =>
   codeEntered.match(action) || hardwareCodeRead.match(action) || hardwareReadRefused.match(action);
 
 function judge(action: CodeAction, state: RootState, clock: Services['clock']): Omit<CodeVerdict, 'opening'> {
-  const validCodes = selectCodesThatOpen(state, Date.now());
+  const validCodes = selectCodesThatOpen(state, clock());
   if (codeEntered.match(action)) {
     const { code } = action.payload;
     // The screens take no codes while entry is locked; one that arrives anyway is not even checked.

@@ -30,8 +30,8 @@ export function deriveGateCodes(data: PropertyData): GateCodes {
 }
 
 /** Guests' codes stop opening the gate once the last good load is older than the limit (0: no limit; unknown age: no limit). */
-export function guestCodesExpired(loadedAt: number | null, limitHours: number, now: number): boolean {
-  return limitHours > 0 && loadedAt !== null && now - loadedAt > limitHours * 3_600_000;
+export function guestCodesExpired(ageMs: number | null, limitHours: number): boolean {
+  return limitHours > 0 && ageMs !== null && ageMs > limitHours * 3_600_000;
 }
 
 const ACCESS_CODE_SHAPE = new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`);

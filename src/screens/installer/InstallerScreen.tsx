@@ -8,7 +8,7 @@ import { oldestQueuedAt, selectQueuedAccessRequests } from '../../features/acces
 import { selectHardwareSocket } from '../../features/hardware/hardwareStatusSlice';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
 import { selectPropertyError } from '../../features/property/propertyLoadSlice';
-import { selectPropertyLoadedAt } from '../../features/property/propertyAgeSlice';
+import { selectPropertyAgeMs } from '../../features/property/propertyAgeSlice';
 import { guestCodesExpired } from '../../features/property/validCodes';
 import { selectFaults, selectLastPropertyLoad, selectPropertyFailingSince, type Fault } from '../../features/diagnostics/diagnosticsSlice';
 import { FAULT_REMEDIES } from '../../features/diagnostics/faultRemedies';
@@ -44,9 +44,9 @@ export function InstallerScreen() {
   const t = installerStrings(settings.language);
   const time = (ms: number) => new Date(ms).toLocaleString(settings.language, { dateStyle: 'short', timeStyle: 'medium' });
   const oldest = oldestQueuedAt(queue);
-  const loadedAt = useAppSelector(selectPropertyLoadedAt);
   // Ages are given as of the screen's opening: it closes within 60 s, and they are counted in hours.
-  const [openedAt] = useState(() => Date.now());
+  const [openedAt] = useState(() => services.clock());
+  const ageMs = useAppSelector((state) => selectPropertyAgeMs(state, openedAt));
   const dispatch = useAppDispatch();
   const refusedCodes = useAppSelector(selectCodeLock).refusedAt.length;
   const lockSeconds = useCodeLockSeconds();
@@ -67,7 +67,7 @@ export function InstallerScreen() {
     ['installer.engine', engineText(t, engine)],
     ['installer.connectivity', t(!online ? 'installer.offline' : backEndFailing ? 'installer.backEndFailing' : 'installer.online')],
     ['installer.propertyLoad', failingSince === null ? load : t('installer.failingSince', { time: load, since: time(failingSince) })],
-    ['installer.guestCodes', guestCodesText(t, settings.offlineGuestCodeHours, loadedAt, openedAt)],
+    ['installer.guestCodes', guestCodesText(t, settings.offlineGuestCodeHours, ageMs)],
     ['installer.queue', oldest !== null ? t('installer.queueOldest', { count: queue.length, time: time(oldest) }) : String(queue.length)],
     ['installer.socket', socketText(t, socket.state, socket.since === null ? '' : time(socket.since))],
     ['installer.offlineStart', t(OFFLINE_START[offlineStartMissing ?? 'ready'])],
@@ -130,11 +130,11 @@ function socketText(t: InstallerTranslate, state: string, since: string): string
 }
 
 /** Whether guests' codes open the gate on data this old, and for how long (docs/answers.md). */
-function guestCodesText(t: InstallerTranslate, hours: number, loadedAt: number | null, now: number): string {
+function guestCodesText(t: InstallerTranslate, hours: number, ageMs: number | null): string {
   if (hours === 0) return t('installer.guestCodesNoLimit');
-  if (loadedAt === null) return t('installer.guestCodesUpTo', { hours });
-  const age = Math.floor(Math.max(0, now - loadedAt) / 3_600_000);
-  return t(guestCodesExpired(loadedAt, hours, now) ? 'installer.guestCodesRefused' : 'installer.guestCodesOpen', { hours, age });
+  if (ageMs === null) return t('installer.guestCodesUpTo', { hours });
+  const age = Math.floor(ageMs / 3_600_000);
+  return t(guestCodesExpired(ageMs, hours) ? 'installer.guestCodesRefused' : 'installer.guestCodesOpen', { hours, age });
 }
 
 /** The engine, and where it stands against the kiosk's floor. */
