@@ -50,12 +50,8 @@ export function InstallerScreen() {
   const dispatch = useAppDispatch();
   const refusedCodes = useAppSelector(selectCodeLock).refusedAt.length;
   const lockSeconds = useCodeLockSeconds();
-  const liftable = lockSeconds > 0 || refusedCodes > 0;
-  const lift = () => {
-    if (liftable) dispatch(codeLockLifted({ by: 'installer' }));
-  };
   useButtons((button) => {
-    if (button === 'GO') lift();
+    if (button === 'GO' && (lockSeconds > 0 || refusedCodes > 0)) dispatch(codeLockLifted({ by: 'installer' }));
   });
 
   const load = lastLoad === null ? t('installer.never') : time(lastLoad);
@@ -71,7 +67,8 @@ export function InstallerScreen() {
     ['installer.queue', oldest !== null ? t('installer.queueOldest', { count: queue.length, time: time(oldest) }) : String(queue.length)],
     ['installer.socket', socketText(t, socket.state, socket.since === null ? '' : time(socket.since))],
     ['installer.offlineStart', t(OFFLINE_START[offlineStartMissing ?? 'ready'])],
-    ['installer.codeLock', codeLockText(t, lockSeconds, refusedCodes)],
+    // TOUCH panels open this screen from a keyboard: its Enter is GO.
+    ['installer.codeLock', codeLockText(t, lockSeconds, refusedCodes, labels?.go ?? 'Enter')],
   ];
 
   return (
@@ -85,14 +82,6 @@ export function InstallerScreen() {
           </div>
         ))}
       </dl>
-      {liftable &&
-        (labels ? (
-          <p className="installer-lift">{t('installer.codeLockLiftKey', { go: labels.go })}</p>
-        ) : (
-          <button type="button" className="installer-lift" onClick={lift}>
-            {t('installer.codeLockLift')}
-          </button>
-        ))}
       <h2>{t('installer.faults')}</h2>
       {faults.length === 0 ? (
         <p className="installer-none">{t('installer.noFaults')}</p>
@@ -118,9 +107,9 @@ const OFFLINE_START: Record<NonNullable<Capabilities['offlineStartMissing']> | '
 };
 
 /** Whether typed and scanned codes are locked, and how many refusals count towards the next lock. */
-function codeLockText(t: InstallerTranslate, lockSeconds: number, count: number): string {
-  if (lockSeconds > 0) return t('installer.codeLockLocked', { minutes: Math.ceil(lockSeconds / 60), count });
-  return count > 0 ? t('installer.codeLockCounted', { count }) : t('installer.codeLockNone');
+function codeLockText(t: InstallerTranslate, lockSeconds: number, count: number, go: string): string {
+  if (lockSeconds > 0) return t('installer.codeLockLocked', { minutes: Math.ceil(lockSeconds / 60), count, go });
+  return count > 0 ? t('installer.codeLockCounted', { count, go }) : t('installer.codeLockNone');
 }
 
 function socketText(t: InstallerTranslate, state: string, since: string): string {
