@@ -140,10 +140,10 @@ test('an invite that never comes: the call ends 45 s after the SIP leg started, 
   await expect.poll(() => records(sim, 'sipCalls').length).toBe(1);
   expect(sim.telnyxRtc.clientCount()).toBe(1);
 
-  // The leg started before sip-call was asked for, and so less than 45 s before now.
-  await page.clock.fastForward(38_000);
+  // The leg started before sip-call was asked for: a few seconds before now on a busy machine, never 15.
+  await page.clock.fastForward(30_000);
   await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
-  await page.clock.fastForward(7_100);
+  await page.clock.fastForward(15_100);
   await expect(notification(page).getByRole('heading')).toHaveText("Sorry, you weren't granted access");
   await expect.poll(() => sim.telnyxRtc.clientCount()).toBe(0);
   expect(sent(sim, 'telnyx_rtc.answer')).toEqual([]);
