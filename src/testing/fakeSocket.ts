@@ -18,8 +18,6 @@ export class FakeSocket implements SocketLike {
   }
   sent: Array<{ id: number; method: string; params: unknown[] }> = [];
   closed = false;
-  /** WebSocket's CONNECTING, OPEN, CLOSED: 0, 1, 3. */
-  readyState = 0;
   answer: PanelAnswer = 'result';
   /** Milliseconds before an answer goes out (0: at once, in the same turn). */
   answerDelayMs = 0;
@@ -52,11 +50,9 @@ export class FakeSocket implements SocketLike {
   }
   close() {
     this.closed = true;
-    this.readyState = 3;
     this.cancelAnswers();
   }
   open() {
-    this.readyState = 1;
     this.onopen?.(new Event('open'));
   }
   receive(message: unknown) {
@@ -66,7 +62,6 @@ export class FakeSocket implements SocketLike {
   }
   drop() {
     this.closed = true;
-    this.readyState = 3;
     this.cancelAnswers();
     this.onclose?.(new CloseEvent('close'));
   }

@@ -4,8 +4,6 @@ import type { HardwareNotification, HardwareService, HardwareStatus } from './ty
 
 /** The part of the WebSocket API this service uses, so tests can inject a small fake. */
 export interface SocketLike {
-  /** 1 (OPEN) once open, even while the open event waits behind a busy main thread. */
-  readonly readyState: number;
   send(data: string): void;
   close(): void;
   onopen: ((event: Event) => void) | null;
@@ -25,11 +23,17 @@ export interface HardwareSocketOptions {
   requestTimeoutMs?: number;
   /** A connection not open by then is given up and tried again: a daemon that never answers must not hold the socket in CONNECTING. */
   connectTimeoutMs?: number;
+  /** The page's monotonic clock, to tell a late timer (a busy page). */
+  now?: () => number;
 }
 
 const FIRST_RETRY_MS = 500;
-/** WebSocket.OPEN, which a fake socket's class need not carry. */
-const OPEN = 1;
+/**
+ * A connect timer that fires this late found the page busy (a 100,000-record
+ * queue read at start blocks it for seconds): an open event may be waiting
+ * behind it, so the wait goes on this much longer before the connection is given up.
+ */
+const BUSY_PAGE_GRACE_MS = 1000;
 const MAX_RETRY_MS = 30_000;
 const SOCKET_CLOSED = 'Hardware socket closed';
 
@@ -55,6 +59,7 @@ export function createHardwareSocket({
   retryWindowMs = 10_000,
   requestTimeoutMs = 5_000,
   connectTimeoutMs = 5_000,
+  now = () => performance.now(),
 }: HardwareSocketOptions): HardwareService {
   let onNotification: ((notification: HardwareNotification) => void) | null = null;
   let onStatus: ((status: HardwareStatus) => void) | null = null;
@@ -155,13 +160,16 @@ export function createHardwareSocket({
       return scheduleReconnect();
     }
     socket = next;
-    connectTimer = setTimeout(() => {
-      // Opened in time, its event still queued (a main thread busy for seconds, as a 100,000-record queue makes it at start).
-      if (next.readyState === OPEN) return;
-      if (retryMs === FIRST_RETRY_MS) log('Hardware socket: connection not open in time', { url, ms: connectTimeoutMs });
-      drop(next);
-      scheduleReconnect();
-    }, connectTimeoutMs);
+    const giveUpUnlessOpen = (waitMs: number) => {
+      const due = now() + waitMs;
+      connectTimer = setTimeout(() => {
+        if (now() - due > BUSY_PAGE_GRACE_MS) return giveUpUnlessOpen(BUSY_PAGE_GRACE_MS);
+        if (retryMs === FIRST_RETRY_MS) log('Hardware socket: connection not open in time', { url, ms: connectTimeoutMs });
+        drop(next);
+        scheduleReconnect();
+      }, waitMs);
+    };
+    giveUpUnlessOpen(connectTimeoutMs);
     next.onopen = () => {
       clearTimeout(connectTimer);
       isOpen = true;
