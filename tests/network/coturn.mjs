@@ -1,13 +1,15 @@
 // Debian's coturn as the TURN provider: STUN and TURN over UDP and TCP on
-// 3478 of its own address in the test's namespace, long-term credentials as
-// providers hand out. No TLS listener: the fuller ICE list's turns: and other
-// ports name servers the kiosk tries and cannot reach, as on a real network.
+// 3478, 443 and 80 of its own address (one turnserver a port, as coturn
+// listens on one), long-term credentials as providers hand out. No TLS
+// listener: the fuller ICE list's turns: 5349 is tried and not reached.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const TURN_PORT = 3478;
+/** The ports a provider's ICE list names that answer here. */
+export const TURN_PORTS = [TURN_PORT, 443, 80];
 export const TURN_USER = 'kiosk-turn';
 export const TURN_PASSWORD = 'kiosk-turn-secret';
 const START_TIMEOUT_MS = 15_000;
@@ -29,10 +31,10 @@ async function reachable(address, port, deadline) {
 }
 
 /**
- * Starts turnserver in the provider's namespace `ns` (the caller runs in the panel's and reaches it by its routes).
- * @param {{ ns: string, address: string, dir: string }} options dir: where its database and pid file go
+ * Starts a turnserver on `port` in the provider's namespace `ns` (the caller runs in the panel's and reaches it by its routes).
+ * @param {{ ns: string, address: string, port: number, dir: string }} options dir: where its database and pid file go
  */
-export async function startCoturn({ ns, address, dir }) {
+async function startOne({ ns, address, port, dir }) {
   const args = [
     '-n', // no configuration file: everything is here
     '--no-cli',
@@ -42,12 +44,12 @@ export async function startCoturn({ ns, address, dir }) {
     '--no-software-attribute',
     `--listening-ip=${address}`,
     `--relay-ip=${address}`,
-    `--listening-port=${TURN_PORT}`,
+    `--listening-port=${port}`,
     '--lt-cred-mech',
     `--user=${TURN_USER}:${TURN_PASSWORD}`,
     '--realm=kiosk.test',
-    `--userdb=${dir}/turndb`,
-    `--pidfile=${dir}/turnserver.pid`,
+    `--userdb=${dir}/turndb-${port}`,
+    `--pidfile=${dir}/turnserver-${port}.pid`,
     '--log-file=stdout',
     '--simple-log',
   ];
@@ -58,7 +60,7 @@ export async function startCoturn({ ns, address, dir }) {
   const exited = once(child, 'exit');
   try {
     await Promise.race([
-      reachable(address, TURN_PORT, Date.now() + START_TIMEOUT_MS),
+      reachable(address, port, Date.now() + START_TIMEOUT_MS),
       exited.then(([code, signal]) => {
         throw new Error(`turnserver exited (${signal ?? code}): ${output}`);
       }),
@@ -68,7 +70,6 @@ export async function startCoturn({ ns, address, dir }) {
     throw err;
   }
   return {
-    output: () => output,
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -77,4 +78,17 @@ export async function startCoturn({ ns, address, dir }) {
       clearTimeout(timer);
     },
   };
+}
+
+/** coturn on each of TURN_PORTS. @param {{ ns: string, address: string, dir: string }} options */
+export async function startCoturn(options) {
+  const started = await Promise.allSettled(TURN_PORTS.map((port) => startOne({ ...options, port })));
+  const servers = started.flatMap((each) => (each.status === 'fulfilled' ? [each.value] : []));
+  const close = () => Promise.all(servers.map((server) => server.close()));
+  const failed = started.find((each) => each.status === 'rejected');
+  if (failed) {
+    await close();
+    throw failed.reason;
+  }
+  return { close };
 }

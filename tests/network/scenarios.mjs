@@ -16,7 +16,7 @@ const PROVIDER_LIST = [
   { urls: [turn('turn', TURN_PORT, 'udp'), turn('turn', TURN_PORT, 'tcp'), turn('turn', 443, 'tcp')], ...credentials },
 ];
 
-/** Fuller lists add UDP and TCP 80 and TLS 5349 (coturn here listens on 3478 only: the rest are tried and fail). */
+/** Fuller lists add UDP and TCP 80 and TLS 5349 (no TLS listener here: tried, not reached). */
 const FULLER_LIST = [
   PROVIDER_LIST[0],
   { urls: [...PROVIDER_LIST[1].urls, turn('turn', 80, 'udp'), turn('turn', 80, 'tcp'), turn('turns', 5349, 'tcp')], ...credentials },
