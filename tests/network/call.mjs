@@ -68,8 +68,8 @@ async function run() {
   now('soketi');
   const soketi = await startSoketi({ host: HOST, port: PORTS.soketi, appId: 'kiosk', key: 'kiosk-local', secret: 'kiosk-local-secret' });
   started(() => soketi.close());
-  // Signs subscriptions with soketi's app secret (the defaults are the same pair); its own Pusher server stays unused.
   now('simulator and the kiosk\'s site');
+  // Signs subscriptions with soketi's app secret (the defaults are the same pair); its own Pusher server stays unused.
   const sim = await startSimulator({ host: HOST, port: PORTS.simulator, pusherKey: 'kiosk-local', pusherSecret: 'kiosk-local-secret' });
   started(() => sim.close());
   sim.setIceServers(scenario.iceServers);

@@ -75,5 +75,6 @@ SCENARIOS.forEach((scenario, index) => {
     assert.ok(m.gathered > 0, 'the kiosk gathered candidates on its networks');
     assert.equal(m.missed, 0, `every candidate the kiosk gathered reached the phone; missed: ${m.missedTypes.join(', ')}`);
     assert.ok(m.hangupDelivered, "the kiosk's client-hangup reached the phone");
+    assert.deepEqual(result.phoneErrors, [], 'the phone took the answer and every candidate');
   });
 });
