@@ -108,7 +108,7 @@ export function createApi({ token, store, pusher, faults, telnyxRtc }) {
     callCount += 1;
     const call = {
       id: `call-${callCount}`,
-      token: { iceServers: [] },
+      token: { iceServers: state.iceServers },
       room_id: `room-${callCount}`,
       // docs/rules.md#r3-3-1: resident_id is absent for manager calls.
       ...(residentId === null ? {} : { resident_id: residentId }),

@@ -160,6 +160,14 @@ describe('records', () => {
     expect((await call(sim, '/sim/room-tokens', { method: 'POST', body: { enabled: 'yes' } })).status).toBe(400);
   });
 
+  it('hands out the ICE servers set with /sim/ice-servers in token.iceServers', async () => {
+    const image = 'data:image/jpeg;base64,AAAA';
+    const turn = [{ urls: 'turn:10.231.9.1:3478?transport=udp', username: 'u', credential: 'c' }];
+    expect(await call(sim, '/sim/ice-servers', { method: 'POST', body: { iceServers: turn } })).toMatchObject({ status: 200, body: { iceServers: turn } });
+    expect((await post('telephone-entry/calls', { resident_id: 101, image_data: image })).body.token).toEqual({ iceServers: turn });
+    expect((await call(sim, '/sim/ice-servers', { method: 'POST', body: { iceServers: ['stun:x'] } })).status).toBe(400);
+  });
+
   it('creates the test call (SPACE on home) for nobody in the directory', async () => {
     const res = await post('telephone-entry/calls', { resident_id: 'test', image_data: 'data:image/jpeg;base64,AA', telnyx_enabled: false });
     expect(res.body).toMatchObject({ id: 'call-1', resident_id: 'test' });

@@ -88,6 +88,12 @@ export function createControls({ store, pusher, hardware, faults }) {
       state.roomTokens = enabled;
       store.changed();
     },
+    /** @param {RTCIceServer[]} servers what `POST calls` answers in `token.iceServers` from now on */
+    setIceServers(servers) {
+      if (!Array.isArray(servers) || !servers.every(isPlainObject)) throw new HttpError(400, '`iceServers` must be a list of objects');
+      state.iceServers = servers;
+      store.changed();
+    },
     /**
      * Serves the seed grown to `count` residents (seed.mjs, largeSeed), then
      * tells the kiosk to reload; the meta, device and feature flags are the seed's.
@@ -186,6 +192,11 @@ export function createControlRoutes(controls, store) {
       if (typeof enabled !== 'boolean') throw new HttpError(400, '`enabled` must be a boolean');
       controls.setRoomTokens(enabled);
       return { enabled };
+    },
+    'POST ice-servers': async (req) => {
+      const { iceServers } = await readObject(req);
+      controls.setIceServers(iceServers);
+      return { iceServers };
     },
     'POST channel-event': async (req) => {
       const { event, data } = await readObject(req);

@@ -26,6 +26,8 @@ export function createStore(propertyData) {
     featureFlags: { telnyx_enabled: false },
     /** Whether POST calls answers with `room_token`, a room join token minted by the back end (docs/security.md). */
     roomTokens: false,
+    /** The ICE servers `POST calls` hands out in `token.iceServers`, as a TURN provider's would be (none by default). */
+    iceServers: [],
     property: propertyData,
     /** How many records each list keeps (the newest); a test of a long outage raises it to count every delivery. */
     recordLimit: MAX_RECORDS,
