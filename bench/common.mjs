@@ -10,12 +10,8 @@ import { startSimulator } from '../simulator/server.mjs';
 
 export const HOST = '127.0.0.1';
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-/** The same flags as tests/e2e/chromium.ts. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-];
+/** The same flags as the end-to-end tests. */
+export { CHROMIUM_ARGS } from '../tests/e2e/chromiumFlags.mjs';
 /** The panel's browser stands in as Chromium with its main thread slowed this much. */
 export const CPU_SLOWDOWN = 4;
 export const VIEWPORT = { width: 800, height: 480 };

@@ -11,7 +11,7 @@
 // vendor's REST API has made it by then. Every other frame passes unchanged,
 // both ways, one Janus socket per SDK socket.
 import WebSocket, { WebSocketServer } from 'ws';
-import { isRecord, parseFrame } from './twinSockets.mjs';
+import { isRecord, parseFrame, sdkServer } from './twinSockets.mjs';
 import { joinTokenRoom } from './video.mjs';
 
 const PATH = /^\/telnyx-janus\/([^/]+)\/janus$/;
@@ -88,14 +88,5 @@ export function createJanusProxy({ janusUrl, ensureRoom }) {
     });
   });
 
-  return {
-    wss,
-    received: () => received.slice(),
-    /** How many SDK sockets are open. */
-    clientCount: () => wss.clients.size,
-    close() {
-      for (const ws of wss.clients) ws.terminate();
-      wss.close();
-    },
-  };
+  return sdkServer(wss, received);
 }

@@ -1,12 +1,14 @@
 // The soketi process the simulator forks (soketi.mjs): Pusher's protocol
 // server with Pusher's published limits, bound to loopback only. It tells
-// its parent the port it listens on, or exits saying why it could not start.
+// its parent the port it listens on, or exits saying why it could not start;
+// asked to (`tap`), also each client event it takes and each 4301 it answers,
+// for tests that assert the server's own figures.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isLocalPage } from './http-util.mjs';
 
 const require = createRequire(import.meta.url);
-/** @type {{ host: string, port: number, appId: string, key: string, secret: string }} */
+/** @type {{ host: string, port: number, appId: string, key: string, secret: string, tap?: boolean }} */
 const config = JSON.parse(process.env.SIM_SOKETI ?? '{}');
 
 /**
@@ -42,10 +44,33 @@ function refuseOtherPages(WsHandler) {
   };
 }
 
+/**
+ * Tells the parent of each client event as soketi takes it (with its receive
+ * time) and of each 4301 soketi sends back on that socket.
+ * @param {{ prototype: { handleClientEvent: Function } }} WsHandler
+ */
+function tapClientEvents(WsHandler) {
+  const handle = WsHandler.prototype.handleClientEvent;
+  WsHandler.prototype.handleClientEvent = function handleClientEvent(ws, message) {
+    const at = Date.now();
+    if (!ws.tapped) {
+      ws.tapped = true;
+      const sendJson = ws.sendJson;
+      ws.sendJson = (data) => {
+        if (data?.event === 'pusher:error' && data.data?.code === 4301) process.send?.({ kind: 'refused', at: Date.now(), socket: ws.id, message: data.data.message });
+        return sendJson(data);
+      };
+    }
+    process.send?.({ kind: 'event', at, socket: ws.id, event: message.event, data: message.data });
+    return handle.call(this, ws, message);
+  };
+}
+
 try {
   const uws = nativeUws();
   const { Server, WsHandler } = require('@soketi/soketi');
   refuseOtherPages(WsHandler);
+  if (config.tap) tapClientEvents(WsHandler);
   const server = new Server({
     host: config.host,
     port: config.port,

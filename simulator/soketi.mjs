@@ -27,7 +27,7 @@ async function freePort(host) {
 /**
  * Forks soketi and resolves once it listens; rejects with what it printed
  * when it exits first (e.g. the native uWebSockets.js build did not load).
- * @param {{ host: string, port: number, appId: string, key: string, secret: string }} config
+ * @param {{ host: string, port: number, appId: string, key: string, secret: string, tap: boolean }} config
  * @returns {Promise<import('node:child_process').ChildProcess>}
  */
 async function spawnSoketi(config) {
@@ -66,17 +66,20 @@ async function killed(child) {
 /**
  * Starts soketi on host:port (0: a free port, kept across restarts) with one
  * app, Pusher's limits on (10 client events a second per connection, 10 KB
- * an event). The caller closes it.
- * @param {{ host?: string, port?: number, appId?: string, key?: string, secret?: string }} [options]
+ * an event). The caller closes it. `tap` hears of each client event soketi
+ * takes and each 4301 it answers (soketi-process.mjs).
+ * @param {{ host?: string, port?: number, appId?: string, key?: string, secret?: string,
+ *   tap?: (message: { kind: 'event' | 'refused', at: number, socket: string, event?: string, data?: unknown, message?: string }) => void }} [options]
  */
-export async function startSoketi({ host = '127.0.0.1', port = 6001, appId = 'kiosk', key = 'kiosk-local', secret = 'kiosk-local-secret' } = {}) {
-  const config = { host, port: port === 0 ? await freePort(host) : port, appId, key, secret };
+export async function startSoketi({ host = '127.0.0.1', port = 6001, appId = 'kiosk', key = 'kiosk-local', secret = 'kiosk-local-secret', tap } = {}) {
+  const config = { host, port: port === 0 ? await freePort(host) : port, appId, key, secret, tap: tap !== undefined };
   /** @type {import('node:child_process').ChildProcess | null} */
   let child = null;
   /** A process that dies of itself (a crash) is known to be down, as a killed one is. */
   const spawned = async () => {
     const started = await spawnSoketi(config);
     started.once('exit', () => child === started && (child = null));
+    if (tap) started.on('message', (message) => message.kind && tap(message));
     return started;
   };
   child = await spawned();

@@ -4,7 +4,7 @@
 // once. It keeps what the SDK sent, for tests (docs/calls.md, "Telnyx Video
 // twin").
 import { WebSocketServer } from 'ws';
-import { isRecord, parseFrame } from './twinSockets.mjs';
+import { isRecord, parseFrame, sdkServer } from './twinSockets.mjs';
 
 const PATH = /^\/telnyx-video\/([^/]+)\/janus$/;
 const MAX_FRAME = 1024 * 1024;
@@ -32,14 +32,5 @@ export function createTelnyxVideoServer() {
     ws.on('error', () => ws.terminate());
   });
 
-  return {
-    wss,
-    received: () => received.slice(),
-    /** How many SDK sockets are open. */
-    clientCount: () => wss.clients.size,
-    close() {
-      for (const ws of wss.clients) ws.terminate();
-      wss.close();
-    },
-  };
+  return sdkServer(wss, received);
 }

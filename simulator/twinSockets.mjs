@@ -18,6 +18,24 @@ export const parseFrame = (raw) => {
 };
 
 /**
+ * What a test reads of a socket server a vendor's SDK talks to (what it sent,
+ * `received`, and how many sockets are open), and how the server closes.
+ * @param {import('ws').WebSocketServer} wss @param {unknown[]} received
+ */
+export function sdkServer(wss, received) {
+  return {
+    wss,
+    received: () => received.slice(),
+    /** How many SDK sockets are open. */
+    clientCount: () => wss.clients.size,
+    close() {
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+    },
+  };
+}
+
+/**
  * @param {{ onFarEnd: (message: unknown) => void, handleProtocols?: (protocols: Set<string>) => string | false }} options
  *   `onFarEnd` takes each far-end frame, parsed; `handleProtocols` picks the SDK socket's subprotocol.
  */

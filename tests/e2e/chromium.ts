@@ -2,21 +2,8 @@
 // Shared by playwright.config.ts and the fixtures, so a spec launching its own
 // browser (launchChromium) gets exactly the same flags.
 
-/** Flags for every browser the suite starts. */
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Camera and microphone granted without a prompt, from a fake device.
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  // Video calls between two pages: without it WebRTC gathers no candidates on a loopback-only network.
-  '--allow-loopback-in-peer-connection',
-];
+/** Flags for every browser the suite starts (chromiumFlags.mjs). */
+export { CHROMIUM_ARGS } from './chromiumFlags.mjs';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 

@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import { startStaticServer } from '../../scripts/static-server.mjs';
+import { CHROMIUM_BASE_ARGS } from '../e2e/chromiumFlags.mjs';
 import { startSimulator } from '../../simulator/server.mjs';
 import { startCoturn } from './coturn.mjs';
 import { TURN_ADDRESS } from './netns.mjs';
@@ -19,18 +20,6 @@ const options = JSON.parse(process.env.TURN_TEST ?? '{}');
 const scenario = SCENARIOS.find((each) => each.name === options.scenario);
 if (!scenario) throw new Error(`No scenario ${options.scenario}`);
 
-/** tests/e2e/chromium.ts's flags without --allow-loopback-in-peer-connection: WebRTC gathers on the panel's networks only. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-];
 const KIOSK_DEVICE_ID = 7;
 /** Two cores shared with other work: each step may take seconds. */
 const STEP_MS = 30_000;
@@ -77,7 +66,7 @@ async function run() {
   started(() => site.close());
 
   now('browsers');
-  const launch = () => chromium.launch({ executablePath: options.chromium, headless: true, args: CHROMIUM_ARGS });
+  const launch = () => chromium.launch({ executablePath: options.chromium, headless: true, args: CHROMIUM_BASE_ARGS });
   const [kioskBrowser, phoneBrowser] = await Promise.all([launch(), launch()]);
   started(() => Promise.all([kioskBrowser.close(), phoneBrowser.close()]));
   const kiosk = await kioskBrowser.newPage();

@@ -1,6 +1,7 @@
-import { Link, useNavigate } from '../../hooks/pageAddress';
+import { useNavigate } from '../../hooks/pageAddress';
 import { useAppSelector } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
+import { KeyLink } from '../../components/KeyLink';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
 import { homeLinks } from '../../features/home-links/homeLinks';
 import { useButtons } from '../../features/input/useButtons';
@@ -30,19 +31,10 @@ export function LockOffers() {
       <p>{t(links.directory || links.callManager ? 'lock.stillWorksCall' : 'lock.stillWorks')}</p>
       {(links.directory || links.callManager) && (
         <nav className="lock-offer-links">
-          {links.directory && <Offer to="/resident-directory" text={t('home.callResident')} hint={labels ? `${labels.up} ${labels.down}` : null} />}
-          {links.callManager && <Offer to="/call" text={t('home.callManager')} hint={labels?.go ?? null} />}
+          {links.directory && <KeyLink className="lock-offer" to="/resident-directory" text={t('home.callResident')} hint={labels ? `${labels.up} ${labels.down}` : null} />}
+          {links.callManager && <KeyLink className="lock-offer" to="/call" text={t('home.callManager')} hint={labels?.go ?? null} />}
         </nav>
       )}
     </div>
-  );
-}
-
-function Offer({ to, text, hint }: { to: string; text: string; hint: string | null }) {
-  return (
-    <Link className="lock-offer" to={to}>
-      {hint ? <kbd className="button-hint">{hint}</kbd> : null}
-      <span>{text}</span>
-    </Link>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from '../../hooks/pageAddress';
+import { useNavigate } from '../../hooks/pageAddress';
 import { useAppSelector } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
 import { config } from '../../config/config';
+import { KeyLink } from '../../components/KeyLink';
 import { Logo } from '../../components/Logo';
 import { selectIsOnline } from '../../features/connectivity/connectivitySlice';
 import { selectPropertyStatus } from '../../features/property/propertyLoadSlice';
@@ -94,12 +95,12 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
         <h1>{title}</h1>
       </header>
       <nav className="home-links">
-        {links.enterCode && <HomeLink to="/enter-code" text={t('home.enterCode')} hint={labels ? '0-9' : null} />}
-        {links.scanQr && <HomeLink to="/scan-qr" text={t('home.scanQr')} hint={labels?.go ?? null} />}
+        {links.enterCode && <KeyLink className="home-link" to="/enter-code" text={t('home.enterCode')} hint={labels ? '0-9' : null} />}
+        {links.scanQr && <KeyLink className="home-link" to="/scan-qr" text={t('home.scanQr')} hint={labels?.go ?? null} />}
         {links.directory && (
-          <HomeLink to="/resident-directory" text={t('home.callResident')} hint={labels ? `${labels.up} ${labels.down}` : null} />
+          <KeyLink className="home-link" to="/resident-directory" text={t('home.callResident')} hint={labels ? `${labels.up} ${labels.down}` : null} />
         )}
-        {links.callManager && <HomeLink to="/call" text={t('home.callManager')} hint={labels?.back ?? null} />}
+        {links.callManager && <KeyLink className="home-link" to="/call" text={t('home.callManager')} hint={labels?.back ?? null} />}
       </nav>
       {lockSeconds > 0 && (links.enterCode || links.scanQr) && <CodeLockNotice seconds={lockSeconds} />}
       {links.enterCode && <CodeEntryAhead view={ahead} />}
@@ -108,14 +109,5 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
         {loading ? ' ...' : ''}
       </footer>
     </main>
-  );
-}
-
-function HomeLink({ to, text, hint }: { to: string; text: string; hint: string | null }) {
-  return (
-    <Link className="home-link" to={to}>
-      {hint ? <kbd className="button-hint">{hint}</kbd> : null}
-      <span>{text}</span>
-    </Link>
   );
 }
