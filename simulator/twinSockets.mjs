@@ -20,7 +20,7 @@ export const parseFrame = (raw) => {
 /**
  * What a test reads of a socket server a vendor's SDK talks to (what it sent,
  * `received`, and how many sockets are open), and how the server closes.
- * @param {import('ws').WebSocketServer} wss @param {unknown[]} received
+ * @param {import('ws').WebSocketServer} wss @param {any[]} received
  */
 export function sdkServer(wss, received) {
   return {
