@@ -97,7 +97,7 @@ export function startSavingIndexed(store: Store, options: Options): IndexedSaver
     } catch (error) {
       if (failures === 0) {
         log('Stored state could not be written; kept in memory and retried', { part: 'accessQueue', error: describe(error) });
-        store.dispatch(storedStateUnwritten({ part: 'accessQueue', error: describe(error), at: Date.now() }));
+        store.dispatch(storedStateUnwritten({ part: 'accessQueue', held: added.length, error: describe(error), at: Date.now() }));
       }
       failures += 1;
       return false;

@@ -214,7 +214,7 @@ describe('storage that runs out', () => {
     expect(await first.flush()).toBe(false);
     expect(selectQueuedAccessRequests(first.store.getState())).toHaveLength(2);
     expect(selectFaults(first.store.getState())).toEqual([
-      { kind: 'storage', since: expect.any(Number), detail: 'accessQueue: QuotaExceededError: The quota has been exceeded.', clearedAt: null, reported: false },
+      { kind: 'storage', since: expect.any(Number), detail: 'accessQueue, 2 held in memory: QuotaExceededError: The quota has been exceeded.', clearedAt: null, reported: false },
     ]);
     await vi.waitFor(() => expect(logMessages().filter((message) => message === 'Stored state could not be written; kept in memory and retried')).toHaveLength(1));
 

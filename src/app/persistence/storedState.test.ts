@@ -1,3 +1,4 @@
+import { selectFaults } from '../../features/diagnostics/diagnosticsSlice';
 import { appStarted } from '../../store/actions';
 import { onlineChanged } from '../../features/connectivity/connectivitySlice';
 import { accessRequestQueued, selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
@@ -198,14 +199,19 @@ describe('stored state', () => {
       expect(selectQueuedAccessRequests(store.getState())).toHaveLength(2);
       expect(await flush()).toBe(false);
       await vi.advanceTimersByTimeAsync(15000);
-      await vi.waitFor(() => expect(logLines()).toHaveLength(2));
-      // Room was sought first (removing the stored property data), then the failure logged once, not at every retry.
+      await vi.waitFor(() => expect(logLines()).toHaveLength(3));
+      // Room was sought first (removing the stored property data), then each failure logged once, not at every retry:
+      // the queue's, then that of the fault it raised (the storage fault, with the part and how many records it holds in memory).
       expect(logLines()).toEqual([
         expect.objectContaining({ message: 'Storage full: removed stored parts the back end sends again' }),
         expect.objectContaining({
           message: 'Stored state could not be written; kept in memory and retried',
           meta: { feature: 'stored-state', part: 'accessQueue', error: expect.stringContaining('QuotaExceededError') },
         }),
+        expect.objectContaining({ message: 'Stored state could not be written; kept in memory and retried', meta: expect.objectContaining({ part: 'diagnostics' }) }),
+      ]);
+      expect(selectFaults(store.getState())).toEqual([
+        expect.objectContaining({ kind: 'storage', detail: expect.stringMatching(/^accessQueue, 2 held in memory: QuotaExceededError/), clearedAt: null }),
       ]);
       expect(storage.writes.filter((key) => key === KEY('accessQueue')).length).toBeGreaterThanOrEqual(4);
 
@@ -214,6 +220,7 @@ describe('stored state', () => {
       expect(stored(storage, 'accessQueue').state).toEqual({ items: [queued('10001'), queued('10002')] });
       expect(await flush()).toBe(true);
       await vi.waitFor(() => expect(logLines().map((line) => line.message)).toContain('Stored state written again'));
+      expect(selectFaults(store.getState())).toEqual([expect.objectContaining({ kind: 'storage', clearedAt: expect.any(Number) })]);
     });
 
     it('makes room for the queue by removing the stored property data, which the back end sends again', async () => {

@@ -82,7 +82,7 @@ export const diagnosticsSlice = createSlice({
   extraReducers: (builder) => {
     // Storage full: seen by the persistence at any time, before the watchers load too.
     builder
-      .addCase(storedStateUnwritten, (state, { payload }) => raise(state, { kind: 'storage', detail: `${payload.part}: ${scrubDetail(payload.error)}`, at: payload.at }))
+      .addCase(storedStateUnwritten, (state, { payload }) => raise(state, { kind: 'storage', detail: `${payload.part}, ${payload.held} held in memory: ${scrubDetail(payload.error)}`, at: payload.at }))
       .addCase(storedStateWritten, (state, { payload }) => clear(state, { kind: 'storage', at: payload.at }));
   },
   selectors: {
