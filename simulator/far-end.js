@@ -5,6 +5,35 @@
 
 /** The `from` of this far end's client events, as a resident's app names its user. */
 export const FAR_END_ID = 'console';
+/** Pusher's limit, 10 client events a second a connection, kept as the kiosk keeps it: 10 in any 1.5 s. */
+const EVENTS_PER_WINDOW = 10;
+const WINDOW_MS = 1500;
+
+/**
+ * Sends client events on `channel` within Pusher's limit, in order: an app
+ * that sends its candidates in a burst would have its decision refused (4301)
+ * when the visitor is let in at once.
+ */
+function pacedSender(channel) {
+  const sentAt = [];
+  const queue = [];
+  let timer = null;
+  const pump = () => {
+    timer = null;
+    const now = performance.now();
+    while (sentAt.length > 0 && sentAt[0] <= now - WINDOW_MS) sentAt.shift();
+    while (queue.length > 0 && sentAt.length < EVENTS_PER_WINDOW) {
+      const [event, data] = queue.shift();
+      channel.trigger(event, data);
+      sentAt.push(now);
+    }
+    if (queue.length > 0) timer = setTimeout(pump, sentAt[0] + WINDOW_MS - now);
+  };
+  return (event, data) => {
+    queue.push([event, data]);
+    if (timer === null) pump();
+  };
+}
 
 /**
  * @param {{ pusherKey: string, pusherPort: number, channelName: string, onChange: () => void }} options
@@ -29,7 +58,8 @@ export function createFarEnd({ pusherKey, pusherPort, channelName, onChange }) {
     status = text;
     onChange();
   };
-  const send = (event, data) => channel.trigger(event, { ...data, from: FAR_END_ID });
+  const trigger = pacedSender(channel);
+  const send = (event, data) => trigger(event, { ...data, from: FAR_END_ID });
   const isMine = (data) => session !== null && data?.call_id === session.callId;
 
   channel.bind('pusher:subscription_succeeded', () => {
@@ -104,7 +134,7 @@ export function createFarEnd({ pusherKey, pusherPort, channelName, onChange }) {
    */
   function decide(openGate) {
     if (!session) return;
-    channel.trigger('client-deny', { call_id: session.callId, open_gate: openGate });
+    trigger('client-deny', { call_id: session.callId, open_gate: openGate });
     hangUp(openGate ? 'Sent open-gate' : 'Sent deny');
   }
 
