@@ -78,6 +78,8 @@ const PROBE = `navigator.mediaDevices && navigator.mediaDevices.enumerateDevices
 for (const engine of ENGINES) {
   describe(engine.label, () => {
     let browser;
+    /** The engine launched with its own fake camera (no file), at the first scenario that needs it. */
+    let ownCameraBrowser;
     const offers = {};
     before(async () => {
       browser = await engine.launch({ cameraFile });
@@ -89,23 +91,31 @@ for (const engine of ENGINES) {
       await page.close();
       console.log(`[engines] ${engine.label}: ${browser.product}; cameras ${offers.cameras}, WebRTC ${offers.webrtc}, service worker ${offers.serviceWorker}`);
     });
-    after(() => browser?.close());
+    after(async () => {
+      await ownCameraBrowser?.close();
+      await browser?.close();
+    });
+    const withOwnCamera = async () => {
+      if (!engine.cameraFromFile) return browser;
+      ownCameraBrowser ??= await engine.launch({});
+      return ownCameraBrowser;
+    };
 
     /**
      * A scenario in a fresh page of `model`, failing on any uncaught error it
      * raised; skipped, saying why, where the engine lacks what it needs.
      */
-    const scenario = (name, model, run, { missing = () => null, prepare = () => undefined } = {}) =>
+    const scenario = (name, model, run, { missing = () => null, prepare = () => undefined, ownCamera = false } = {}) =>
       test(name, async (t) => {
         const lacking = missing();
         if (lacking) return t.skip(lacking);
         const sim = await startSimulator({ port: simPort, host: HOST, soketi });
-        const page = await browser.newPage();
+        const page = await (ownCamera ? await withOwnCamera() : browser).newPage();
         try {
           await prepare(sim);
           const reopen = () => openKiosk({ page, kiosk: kioskAt(server.url), sim }, model);
           await reopen();
-          await run({ page, sim, model, farEnd, reopen });
+          await run({ page, sim, model, farEnd, reopen, diagnostic: (text) => t.diagnostic(text) });
           assert.deepEqual(uncaught(page, sim, engine.allowedErrors), []);
         } finally {
           await page.close();
@@ -123,6 +133,7 @@ for (const engine of ENGINES) {
       prepare: (simulator) => simulator.seedResidents(5_000),
     });
     scenario('a QR code from the camera opens the gate', engine.model, SCENARIOS.qr, { missing: noCamera });
+    scenario("the QR screen opens the browser's own fake camera", engine.model, SCENARIOS.qrOwnCamera, { missing: noCamera, ownCamera: true });
     scenario('a call answered with video by the far end opens the gate', engine.directoryModel, SCENARIOS.call, {
       missing: () => (!offers.webrtc ? 'the engine has no RTCPeerConnection' : noCamera()),
       prepare: async () => {

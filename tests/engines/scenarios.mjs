@@ -147,6 +147,26 @@ export const SCENARIOS = {
     await expectGateOpened(sim, KNOWN.residentCode);
   },
 
+  /**
+   * The QR screen with the browser's own fake camera (a moving pattern, no QR
+   * code; the engine's camera as a visitor's panel lists it): the video
+   * plays, and no camera fault is logged.
+   */
+  async qrOwnCamera({ page, sim, model, diagnostic }) {
+    const started = Date.now();
+    if (model === 'TOUCH') await page.tap(IN_PAGE.element('a', 'Scan a QR code'));
+    else await page.press('Enter');
+    await page.waitFor(`location.pathname === '/scan-qr'`);
+    const playing = `(() => { const v = document.querySelector('.camera-view video'); return !!v && !!v.srcObject && !v.paused && v.readyState >= 2 && v.currentTime > 0; })()`;
+    await page.waitFor(playing, { message: 'the camera playing on the QR screen' }).catch(async (error) => {
+      const shown = await page.evaluate(IN_PAGE.status + ` || ((document.querySelector('[role=alert]') || {}).textContent || '')`);
+      throw new Error(`${error.message}; the screen says: ${shown}; logged: ${JSON.stringify(sim.state.logs.slice(-5))}`);
+    });
+    diagnostic(`GO to the camera playing: ${Date.now() - started} ms`);
+    assert.equal(await page.evaluate(`location.pathname`), '/scan-qr');
+    assert.deepEqual(sim.state.logs.filter((line) => /QR scanner failed|camera/i.test(JSON.stringify(line))), []);
+  },
+
   /** A call to the first resident, answered with video by the console's far end in `farEnd` (a current Chromium), who opens the gate. */
   async call({ page, sim, farEnd }) {
     await page.press('ArrowUp');
