@@ -16,6 +16,7 @@ import { startSoketi } from '../../simulator/soketi.mjs';
 import { writeQrY4m } from '../e2e/support/qr-video.mjs';
 import { launchOverCdp } from './cdp.mjs';
 import { chromiumFlags, CURRENT_CHROMIUM, ENGINES } from './engines.mjs';
+import { phoneLeg } from './callLegs.mjs';
 import { offlineBoot } from './offlineBoot.mjs';
 import { openKiosk, SCENARIOS } from './scenarios.mjs';
 
@@ -24,9 +25,21 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'kiosk-engines-'));
 const cameraFile = writeQrY4m(path.join(work, 'resident-code.y4m'), KNOWN.residentCode);
 const outDir = path.join(ROOT, `dist-engines-${process.pid}`);
+/** The build with the vendors' call SDKs (live providers), made at the first leg scenario. */
+const liveOutDir = path.join(ROOT, `dist-engines-live-${process.pid}`);
 const simPort = await quietPort();
 const pusherPort = await quietPort(simPort + 1);
 let server;
+/** Serves liveOutDir, once built. */
+let liveServer;
+async function liveKiosk() {
+  if (!liveServer) {
+    const env = { VITE_CALL_PROVIDERS: 'live', VITE_TELNYX_RTC_HOST: `ws://${HOST}:${simPort}/telnyx-rtc` };
+    await buildForSimulator({ host: HOST, port: simPort, pusherPort, outDir: liveOutDir, env });
+    liveServer = await startStaticServer({ dir: liveOutDir, port: 0, host: HOST });
+  }
+  return liveServer.url;
+}
 /** The simulators' Pusher server, for the whole run; each simulator makes it clean. */
 let soketi;
 
@@ -55,8 +68,10 @@ before(async () => {
 after(async () => {
   await farEnd?.close();
   await server?.close();
+  await liveServer?.close();
   await soketi?.close();
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(liveOutDir, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -105,7 +120,7 @@ for (const engine of ENGINES) {
      * A scenario in a fresh page of `model`, failing on any uncaught error it
      * raised; skipped, saying why, where the engine lacks what it needs.
      */
-    const scenario = (name, model, run, { missing = () => null, prepare = () => undefined, ownCamera = false } = {}) =>
+    const scenario = (name, model, run, { missing = () => null, prepare = () => undefined, ownCamera = false, origin = async () => server.url } = {}) =>
       test(name, async (t) => {
         const lacking = missing();
         if (lacking) return t.skip(lacking);
@@ -113,7 +128,8 @@ for (const engine of ENGINES) {
         const page = await (ownCamera ? await withOwnCamera() : browser).newPage();
         try {
           await prepare(sim);
-          const reopen = () => openKiosk({ page, kiosk: kioskAt(server.url), sim }, model);
+          const kiosk = kioskAt(await origin());
+          const reopen = () => openKiosk({ page, kiosk, sim }, model);
           await reopen();
           await run({ page, sim, model, farEnd, reopen, diagnostic: (text) => t.diagnostic(text) });
           assert.deepEqual(uncaught(page, sim, engine.allowedErrors), []);
@@ -134,12 +150,21 @@ for (const engine of ENGINES) {
     });
     scenario('a QR code from the camera opens the gate', engine.model, SCENARIOS.qr, { missing: noCamera });
     scenario("the QR screen opens the browser's own fake camera", engine.model, SCENARIOS.qrOwnCamera, { missing: noCamera, ownCamera: true });
-    scenario('a call answered with video by the far end opens the gate', engine.directoryModel, SCENARIOS.call, {
+    const call = (ownCamera) => ({
+      ownCamera,
       missing: () => (!offers.webrtc ? 'the engine has no RTCPeerConnection' : noCamera()),
       prepare: async () => {
         farEnd ??= await launchOverCdp({ binary: CURRENT_CHROMIUM, args: chromiumFlags(cameraFile) });
       },
     });
+    scenario('a call answered with video by the far end opens the gate', engine.directoryModel, SCENARIOS.call, call(false));
+    scenario("a call on the browser's own fake camera, answered with video", engine.directoryModel, SCENARIOS.call, call(true));
+    for (const leg of ['sip', 'voice']) {
+      scenario(`the ${leg} leg with the vendor's SDK (live providers) connects and opens the gate`, engine.directoryModel, phoneLeg(leg), {
+        ...call(false),
+        origin: liveKiosk,
+      });
+    }
     scenario('spoken prompts play', engine.model, SCENARIOS.speech, {
       prepare: (simulator) => simulator.patchProperty({ device: { spoken_prompts: true } }),
     });
