@@ -12,7 +12,7 @@ import { IN_PAGE } from './scenarios.mjs';
 
 const byId = (sim, id) => sim.state.property.residents.find((resident) => resident.id === id);
 
-/** In the kiosk's page: sockets for Twilio's signalling go to the twin; every address a socket was opened for is kept. */
+/** In the kiosk's page: sockets for Twilio's signalling go to the twin, its Insights posts are answered; every socket address is kept. */
 const routeTwilioSockets = (simWs) => `(() => {
   const Native = window.WebSocket;
   window.__sockets = [];
@@ -24,6 +24,12 @@ const routeTwilioSockets = (simWs) => `(() => {
   Routed.prototype = Native.prototype;
   for (const key of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) Routed[key] = Native[key];
   window.WebSocket = Routed;
+  // The SDK's call-quality events for Twilio's Insights gateway are taken here (nothing leaves the machine).
+  const nativeFetch = window.fetch;
+  window.fetch = (input, init) =>
+    /^https:\\/\\/eventgw(\\.[a-z0-9-]+)?\\.twilio\\.com\\/v4\\//.test(String(input && input.url ? input.url : input))
+      ? Promise.resolve(new Response('', { status: 200 }))
+      : nativeFetch(input, init);
 })()`;
 
 /** Calls a resident from the directory (TOUCH: a tap on their row; else by lookup code); resolves with when the last press was made. */
@@ -65,9 +71,10 @@ async function openPhone(farEnd, sim, leg) {
  * Timings are printed, never asserted.
  * @param {'sip' | 'voice'} leg
  */
-export function phoneLeg(leg) {
-  return async ({ page, sim, model, farEnd, diagnostic }) => {
-    sim.patchProperty({ featureFlags: { telnyx_enabled: leg === 'sip' } });
+export const phoneLeg = (leg) => ({
+  /** Before the kiosk opens: the SIP leg is the one taken with Telnyx on, the voice leg without. */
+  prepare: (sim) => sim.patchProperty({ featureFlags: { telnyx_enabled: leg === 'sip' } }),
+  run: async ({ page, sim, model, farEnd, diagnostic }) => {
     const who = byId(sim, 103);
     if (leg === 'voice') await page.evaluate(routeTwilioSockets(sim.url.replace('http', 'ws')));
     const phone = await openPhone(farEnd, sim, leg);
@@ -78,7 +85,7 @@ export function phoneLeg(leg) {
         .catch(async (error) => {
           const shown = await page.evaluate(`document.body.innerText.slice(0, 300)`).catch(() => '?');
           const sockets = await page.evaluate(`window.__sockets || []`).catch(() => []);
-          throw new Error(`${error.message}; after ${Date.now() - pressed} ms the kiosk shows: ${JSON.stringify(shown)}; sockets: ${JSON.stringify(sockets)}; logged: ${JSON.stringify(sim.state.logs.map((line) => line.message).slice(-5))}`);
+          throw new Error(`${error.message}; after ${Date.now() - pressed} ms the kiosk shows: ${JSON.stringify(shown)}; sockets: ${JSON.stringify(sockets)}; logged: ${JSON.stringify(sim.state.logs.slice(-3)).slice(0, 1500)}`);
         });
       await phone.answer();
       const connected = `Connected to ${who.directory_display_name}`;
@@ -98,5 +105,5 @@ export function phoneLeg(leg) {
     } finally {
       await phone.page.close();
     }
-  };
-}
+  },
+});

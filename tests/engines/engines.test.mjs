@@ -160,8 +160,13 @@ for (const engine of ENGINES) {
     scenario('a call answered with video by the far end opens the gate', engine.directoryModel, SCENARIOS.call, call(false));
     scenario("a call on the browser's own fake camera, answered with video", engine.directoryModel, SCENARIOS.call, call(true));
     for (const leg of ['sip', 'voice']) {
-      scenario(`the ${leg} leg with the vendor's SDK (live providers) connects and opens the gate`, engine.directoryModel, phoneLeg(leg), {
+      const { run, prepare } = phoneLeg(leg);
+      scenario(`the ${leg} leg with the vendor's SDK (live providers) connects and opens the gate`, engine.directoryModel, run, {
         ...call(false),
+        prepare: async (sim) => {
+          await call(false).prepare();
+          prepare(sim);
+        },
         origin: liveKiosk,
       });
     }
