@@ -113,7 +113,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        ...[['Object', 'hasOwn'], ['AbortSignal', 'timeout'], ['AbortSignal', 'any'], ['Promise', 'any']].map(([object, property]) => ({
+        ...[['Object', 'hasOwn'], ['AbortSignal', 'timeout'], ['AbortSignal', 'any'], ['Promise', 'any'], ['URL', 'canParse']].map(([object, property]) => ({
           object,
           property,
           message: 'Chromium 83 lacks it.',
@@ -124,7 +124,7 @@ export default tseslint.config(
       'max-lines': ['error', { max: 260 }],
       'no-restricted-syntax': [
         'error',
-        { selector: 'CallExpression[callee.property.name=/^(at|findLast|findLastIndex|replaceAll|toSorted|toReversed|toSpliced)$/]', message: 'Chromium 83 lacks it.' },
+        { selector: 'CallExpression[callee.property.name=/^(at|findLast|findLastIndex|replaceAll|toSorted|toReversed|toSpliced|throwIfAborted)$/]', message: 'Chromium 83 lacks it.' },
       ],
     },
   },

@@ -56,13 +56,23 @@ function text(env: Env, name: string, fallback: string): string {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
 }
 
-/** A whole number of at least `min`, else the fallback. */
+/** A URL the URL parser takes. Not URL.canParse: Chromium before 120 (the panels' 83, 92, 110) has none, and the kiosk would not start. */
+function parses(raw: string): boolean {
+  try {
+    new URL(raw);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A ws:// or wss:// URL, else null. */
 function socketUrl(env: Env, name: string): string | null {
   const raw = text(env, name, '');
-  return /^wss?:\/\/[^/\s]/.test(raw) && URL.canParse(raw) ? raw : null;
+  return /^wss?:\/\/[^/\s]/.test(raw) && parses(raw) ? raw : null;
 }
 
+/** A whole number of at least `min`, else the fallback. */
 function int(env: Env, name: string, fallback: number, min = 1): number {
   const raw = text(env, name, '');
   const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;

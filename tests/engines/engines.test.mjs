@@ -16,6 +16,7 @@ import { startSoketi } from '../../simulator/soketi.mjs';
 import { writeQrY4m } from '../e2e/support/qr-video.mjs';
 import { launchOverCdp } from './cdp.mjs';
 import { chromiumFlags, CURRENT_CHROMIUM, ENGINES } from './engines.mjs';
+import { phoneLeg } from './callLegs.mjs';
 import { offlineBoot } from './offlineBoot.mjs';
 import { openKiosk, SCENARIOS } from './scenarios.mjs';
 
@@ -24,9 +25,21 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'kiosk-engines-'));
 const cameraFile = writeQrY4m(path.join(work, 'resident-code.y4m'), KNOWN.residentCode);
 const outDir = path.join(ROOT, `dist-engines-${process.pid}`);
+/** The build with the vendors' call SDKs (live providers), made at the first leg scenario. */
+const liveOutDir = path.join(ROOT, `dist-engines-live-${process.pid}`);
 const simPort = await quietPort();
 const pusherPort = await quietPort(simPort + 1);
 let server;
+/** Serves liveOutDir, once built. */
+let liveServer;
+async function liveKiosk() {
+  if (!liveServer) {
+    const env = { VITE_CALL_PROVIDERS: 'live', VITE_TELNYX_RTC_HOST: `ws://${HOST}:${simPort}/telnyx-rtc` };
+    await buildForSimulator({ host: HOST, port: simPort, pusherPort, outDir: liveOutDir, env });
+    liveServer = await startStaticServer({ dir: liveOutDir, port: 0, host: HOST });
+  }
+  return liveServer.url;
+}
 /** The simulators' Pusher server, for the whole run; each simulator makes it clean. */
 let soketi;
 
@@ -55,8 +68,10 @@ before(async () => {
 after(async () => {
   await farEnd?.close();
   await server?.close();
+  await liveServer?.close();
   await soketi?.close();
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(liveOutDir, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -78,6 +93,8 @@ const PROBE = `navigator.mediaDevices && navigator.mediaDevices.enumerateDevices
 for (const engine of ENGINES) {
   describe(engine.label, () => {
     let browser;
+    /** The engine launched with its own fake camera (no file), at the first scenario that needs it. */
+    let ownCameraBrowser;
     const offers = {};
     before(async () => {
       browser = await engine.launch({ cameraFile });
@@ -89,24 +106,33 @@ for (const engine of ENGINES) {
       await page.close();
       console.log(`[engines] ${engine.label}: ${browser.product}; cameras ${offers.cameras}, WebRTC ${offers.webrtc}, service worker ${offers.serviceWorker}`);
     });
-    after(() => browser?.close());
+    after(async () => {
+      await ownCameraBrowser?.close();
+      await browser?.close();
+    });
+    const withOwnCamera = async () => {
+      if (!engine.cameraFromFile) return browser;
+      ownCameraBrowser ??= await engine.launch({});
+      return ownCameraBrowser;
+    };
 
     /**
      * A scenario in a fresh page of `model`, failing on any uncaught error it
      * raised; skipped, saying why, where the engine lacks what it needs.
      */
-    const scenario = (name, model, run, { missing = () => null, prepare = () => undefined } = {}) =>
+    const scenario = (name, model, run, { missing = () => null, prepare = () => undefined, ownCamera = false, origin = async () => server.url, allowed = [] } = {}) =>
       test(name, async (t) => {
         const lacking = missing();
         if (lacking) return t.skip(lacking);
         const sim = await startSimulator({ port: simPort, host: HOST, soketi });
-        const page = await browser.newPage();
+        const page = await (ownCamera ? await withOwnCamera() : browser).newPage();
         try {
           await prepare(sim);
-          const reopen = () => openKiosk({ page, kiosk: kioskAt(server.url), sim }, model);
+          const kiosk = kioskAt(await origin());
+          const reopen = () => openKiosk({ page, kiosk, sim }, model);
           await reopen();
-          await run({ page, sim, model, farEnd, reopen });
-          assert.deepEqual(uncaught(page, sim, engine.allowedErrors), []);
+          await run({ page, sim, model, farEnd, reopen, diagnostic: (text) => t.diagnostic(text) });
+          assert.deepEqual(uncaught(page, sim, [...engine.allowedErrors, ...allowed]), []);
         } finally {
           await page.close();
           await sim.close();
@@ -123,12 +149,29 @@ for (const engine of ENGINES) {
       prepare: (simulator) => simulator.seedResidents(5_000),
     });
     scenario('a QR code from the camera opens the gate', engine.model, SCENARIOS.qr, { missing: noCamera });
-    scenario('a call answered with video by the far end opens the gate', engine.directoryModel, SCENARIOS.call, {
+    scenario("the QR screen opens the browser's own fake camera", engine.model, SCENARIOS.qrOwnCamera, { missing: noCamera, ownCamera: true });
+    const call = (ownCamera) => ({
+      ownCamera,
       missing: () => (!offers.webrtc ? 'the engine has no RTCPeerConnection' : noCamera()),
       prepare: async () => {
         farEnd ??= await launchOverCdp({ binary: CURRENT_CHROMIUM, args: chromiumFlags(cameraFile) });
       },
     });
+    scenario('a call answered with video by the far end opens the gate', engine.directoryModel, SCENARIOS.call, call(false));
+    scenario("a call on the browser's own fake camera, answered with video", engine.directoryModel, SCENARIOS.call, call(true));
+    for (const leg of ['sip', 'voice', 'room']) {
+      const { run, prepare } = phoneLeg(leg);
+      scenario(`the ${leg} leg with the vendor's SDK (live providers) connects and opens the gate`, engine.directoryModel, run, {
+        ...call(false),
+        prepare: async (sim) => {
+          await call(false).prepare();
+          prepare(sim);
+        },
+        origin: liveKiosk,
+        // The room gateway never answers: the kiosk says so as it goes to the phone, and the SDK as it leaves (as e2e allows).
+        allowed: leg === 'room' ? [...engine.sdkErrors, /^console\.error: Video could not start: calling by phone /, /^console\.error: telnyx-video /] : engine.sdkErrors,
+      });
+    }
     scenario('spoken prompts play', engine.model, SCENARIOS.speech, {
       prepare: (simulator) => simulator.patchProperty({ device: { spoken_prompts: true } }),
     });

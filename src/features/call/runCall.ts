@@ -148,7 +148,7 @@ async function startCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
   let image = NO_CAMERA_SNAPSHOT;
   if (services.capabilities.camera) {
     try {
-      stream = await api.pause(scope.adopt(media.open(), media.stop));
+      stream = await api.pause(scope.adopt(media.open(api.signal), media.stop));
     } catch (error) {
       if (isAbort(error)) throw error;
       return call.fail('no-media', error);

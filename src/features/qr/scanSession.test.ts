@@ -135,6 +135,15 @@ describe('scan session', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('ends the camera request (a second ask still waiting) when the screen ends', async () => {
+    const openCamera = vi.fn((_signal: AbortSignal) => new Promise<MediaStream>(() => undefined));
+    const { stop } = setup({ openCamera });
+    const [signal] = openCamera.mock.calls[0]!;
+    expect(signal.aborted).toBe(false);
+    stop();
+    expect(signal.aborted).toBe(true);
+  });
+
   it('stops a camera that arrives after the screen ended', async () => {
     let resolve: (s: MediaStream) => void = () => undefined;
     const { stream, track } = fakeStream();

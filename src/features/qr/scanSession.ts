@@ -21,7 +21,8 @@ export interface ScanEvents {
 export type FrameGrabber = (video: HTMLVideoElement) => ImageData | null;
 
 export interface ScanDeps {
-  openCamera: () => Promise<MediaStream>;
+  /** `signal` aborts when the session stops (a second ask still waiting is dropped). */
+  openCamera: (signal: AbortSignal) => Promise<MediaStream>;
   stopStream: (stream: MediaStream) => void;
   createDecoder: () => QrDecoder;
   createFrameGrabber: () => FrameGrabber | null;
@@ -41,7 +42,7 @@ function createCanvasGrabber(): FrameGrabber | null {
   };
 }
 
-const defaultDeps: ScanDeps = { openCamera: () => openCamera(), stopStream, createDecoder: () => createQrDecoder(), createFrameGrabber: createCanvasGrabber };
+const defaultDeps: ScanDeps = { openCamera: (signal) => openCamera(undefined, undefined, signal), stopStream, createDecoder: () => createQrDecoder(), createFrameGrabber: createCanvasGrabber };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -57,6 +58,7 @@ export function startScanSession(video: HTMLVideoElement, events: ScanEvents, de
   let stream: MediaStream | null = null;
   let decoder: QrDecoder | null = null;
   let interval: ReturnType<typeof setInterval> | undefined;
+  const ended = new AbortController();
   // `fail` is defined below; the timer only fires long after.
   const startTimeout = setTimeout(() => fail('unavailable', 'The camera did not start in time'), CAMERA_START_TIMEOUT_MS);
   const declined = new Set<string>();
@@ -67,6 +69,7 @@ export function startScanSession(video: HTMLVideoElement, events: ScanEvents, de
     stopped = true;
     clearTimeout(startTimeout);
     clearInterval(interval);
+    ended.abort();
     video.removeEventListener('playing', onPlaying);
     decoder?.terminate();
     // Chromium holds a getUserMedia stream for a few seconds after it stops; the
@@ -132,7 +135,7 @@ export function startScanSession(video: HTMLVideoElement, events: ScanEvents, de
   }
 
   deps
-    .openCamera()
+    .openCamera(ended.signal)
     .then((opened) => {
       if (stopped) {
         deps.stopStream(opened);

@@ -23,7 +23,7 @@ export interface CallKitOptions {
 export function createCallKit({ providers, telnyxRtcHost, realtime, videoApiUrl, videoApiKey }: CallKitOptions): CallKit {
   return {
     providers: createCallProviders(providers, realtime, { telnyxRtcHost }),
-    media: { open: () => openCamera(CALL_MEDIA_CONSTRAINTS), stop: stopStream, capture: (stream) => captureFrame(stream) },
+    media: { open: (signal) => openCamera(CALL_MEDIA_CONSTRAINTS, undefined, signal), stop: stopStream, capture: (stream) => captureFrame(stream) },
     createPeer: createPeerSession,
     requestJoinToken: videoApiKey === null ? null : createJoinTokenRequester({ apiUrl: videoApiUrl, apiKey: videoApiKey }),
   };

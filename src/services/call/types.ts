@@ -80,8 +80,8 @@ export interface CallProviders {
 
 /** The camera and microphone of a call, and the snapshot sent with it. */
 export interface CallMedia {
-  /** Opens camera and microphone; rejects with a CameraError. The caller stops the stream. */
-  open(): Promise<MediaStream>;
+  /** Opens camera and microphone; rejects with a CameraError. The caller stops the stream; `signal` ends a second ask still waiting. */
+  open(signal?: AbortSignal): Promise<MediaStream>;
   stop(stream: MediaStream): void;
   /** The stream's current picture as a JPEG data URL. */
   capture(stream: MediaStream): Promise<string>;

@@ -83,6 +83,15 @@ describe('Telnyx video room adapter', () => {
     expect(watched.listening()).toBe(0);
   });
 
+  it('on an engine without AbortSignal.throwIfAborted (Chromium before 100), an unaborted join opens the room; an aborted one does not', async () => {
+    const bare = (aborted: boolean) => ({ aborted, reason: undefined, addEventListener: vi.fn(), removeEventListener: vi.fn() }) as unknown as AbortSignal;
+    const before = sdk.initialize.mock.calls.length;
+    await join(events(), bare(false));
+    expect(sdk.initialize).toHaveBeenCalledTimes(before + 1);
+    await expect(join(events(), bare(true))).rejects.toMatchObject({ name: 'AbortError' });
+    expect(sdk.initialize).toHaveBeenCalledTimes(before + 1);
+  });
+
   it('an abort while connecting (the deadline) leaves the room and rejects with its reason, even if the connect then succeeds', async () => {
     const room = sdk.state.room;
     let connected: () => void = () => undefined;
