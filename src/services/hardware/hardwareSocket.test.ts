@@ -194,6 +194,21 @@ describe('createHardwareSocket', () => {
     hardware.stop();
   });
 
+  it("takes a reply that waited behind a busy page: a request's 5 s are not counted while the page could not run", async () => {
+    let blocked = 0;
+    const { hardware, log } = setup({ now: () => Date.now() + blocked });
+    const socket = FakeSocket.last;
+    socket.answer = 'none';
+    socket.open();
+    expect(socket.calls()).toEqual([['detectUrl', ['http://kiosk.local/']]]);
+    blocked = 4_000;
+    await vi.advanceTimersByTimeAsync(5_000);
+    socket.receive({ jsonrpc: '2.0', id: socket.sent[0]!.id, result: true });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(log.mock.calls.map(([message]) => message)).toEqual([]);
+    hardware.stop();
+  });
+
   it('gives up a connection that is not open after 5 s and tries again after the back-off', async () => {
     const { hardware, log } = setup();
     const silent = FakeSocket.last;

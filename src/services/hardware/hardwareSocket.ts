@@ -1,4 +1,5 @@
 import { isRecord, type JsonObject as Json } from '../json';
+import { busyAwareDeadline } from './busyAwareDeadline';
 import { FRAME_MAX, parseNotification } from './hardwareNotifications';
 import type { HardwareNotification, HardwareService, HardwareStatus } from './types';
 
@@ -28,12 +29,6 @@ export interface HardwareSocketOptions {
 }
 
 const FIRST_RETRY_MS = 500;
-/**
- * A connect timer that fires this late found the page busy (a 100,000-record
- * queue read at start blocks it for seconds): an open event may be waiting
- * behind it, so the wait goes on this much longer before the connection is given up.
- */
-const BUSY_PAGE_GRACE_MS = 1000;
 const MAX_RETRY_MS = 30_000;
 const SOCKET_CLOSED = 'Hardware socket closed';
 
@@ -67,17 +62,24 @@ export function createHardwareSocket({
   let isOpen = false;
   let retryMs = FIRST_RETRY_MS;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  let connectTimer: ReturnType<typeof setTimeout> | undefined;
+  let cancelConnectDeadline: () => void = () => undefined;
   let nextId = 1;
   const waiters = new Set<Waiter>();
 
+  /** Waits for `waiter` to be settled; after `ms` it is settled with `timeoutError` (a deadline a busy page does not count), or plainly (a delay). */
   function wait(waiter: Omit<Waiter, 'settle'>, ms: number, timeoutError?: Error): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => entry.settle(timeoutError), ms);
+      const expire = () => entry.settle(timeoutError);
+      let cancel: () => void;
+      if (timeoutError) cancel = busyAwareDeadline(now, ms, expire);
+      else {
+        const timer = setTimeout(expire, ms);
+        cancel = () => clearTimeout(timer);
+      }
       const entry: Waiter = {
         ...waiter,
         settle(error, value) {
-          clearTimeout(timer);
+          cancel();
           waiters.delete(entry);
           if (error) reject(error);
           else resolve(value);
@@ -160,18 +162,13 @@ export function createHardwareSocket({
       return scheduleReconnect();
     }
     socket = next;
-    const giveUpUnlessOpen = (waitMs: number) => {
-      const due = now() + waitMs;
-      connectTimer = setTimeout(() => {
-        if (now() - due > BUSY_PAGE_GRACE_MS) return giveUpUnlessOpen(BUSY_PAGE_GRACE_MS);
-        if (retryMs === FIRST_RETRY_MS) log('Hardware socket: connection not open in time', { url, ms: connectTimeoutMs });
-        drop(next);
-        scheduleReconnect();
-      }, waitMs);
-    };
-    giveUpUnlessOpen(connectTimeoutMs);
+    cancelConnectDeadline = busyAwareDeadline(now, connectTimeoutMs, () => {
+      if (retryMs === FIRST_RETRY_MS) log('Hardware socket: connection not open in time', { url, ms: connectTimeoutMs });
+      drop(next);
+      scheduleReconnect();
+    });
     next.onopen = () => {
-      clearTimeout(connectTimer);
+      cancelConnectDeadline();
       isOpen = true;
       retryMs = FIRST_RETRY_MS;
       onStatus?.({ state: 'connected' });
@@ -185,7 +182,7 @@ export function createHardwareSocket({
       if (retryMs === FIRST_RETRY_MS) log('Hardware socket error', { url });
     };
     next.onclose = () => {
-      clearTimeout(connectTimer);
+      cancelConnectDeadline();
       socket = null;
       isOpen = false;
       settleAll('reply', new Error(SOCKET_CLOSED));
@@ -218,7 +215,7 @@ export function createHardwareSocket({
       onNotification = null;
       onStatus = null;
       clearTimeout(reconnectTimer);
-      clearTimeout(connectTimer);
+      cancelConnectDeadline();
       reconnectTimer = undefined;
       if (socket) drop(socket);
       retryMs = FIRST_RETRY_MS;
