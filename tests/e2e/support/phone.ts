@@ -55,7 +55,9 @@ export async function openPhone(context: BrowserContext, sim: Simulator, leg: Ph
 
   return {
     page,
-    ringing: () => page.waitForFunction(() => (window as unknown as PhoneWindow).phone.view().state === 'ringing').then(() => undefined),
+    // The call key to the phone's ring: the camera's 2 s warm-up, the call's creation and the leg's start, seconds more on a loaded machine.
+    ringing: () =>
+      page.waitForFunction(() => (window as unknown as PhoneWindow).phone.view().state === 'ringing', undefined, { timeout: 20_000 }).then(() => undefined),
     answer: () => page.evaluate(() => (window as unknown as PhoneWindow).phone.answer()),
     hangUp: () => page.evaluate(() => (window as unknown as PhoneWindow).phone.hangUp()),
     state: async () => (await view()).state,
