@@ -206,13 +206,7 @@ test.describe('stored state', () => {
 });
 
 test.describe('localStorage full', () => {
-  test('the storage fault names the part and the records held in memory, on the installer screen and to the back end, once', async ({
-    page,
-    kiosk,
-    sim,
-    waitForRecord,
-    allowConsoleErrors,
-  }) => {
+  test('the storage fault names the part and the records held in memory, on the installer screen and to the back end, once', async ({ page, kiosk, sim, waitForRecord, allowConsoleErrors }) => {
     allowConsoleErrors(/^Stored state could not be written/, /^Stored state written again /, /^Storage full: removed stored parts the back end sends again /, /^Reload skipped: the stored state is not written yet/);
     await kiosk.open(page, { model: 'GEN2' });
     await waitForHardwareSocket(sim);
