@@ -1,6 +1,8 @@
 import type { RootState } from '../rootReducer';
 import type { Services } from '../../store/services';
-import { withPropertyCore } from '../../features/property/propertyCoreSlice';
+import { storedQueueRead } from '../../features/access-queue/accessQueueSlice';
+import { storedCoreRead, withPropertyCore } from '../../features/property/propertyCoreSlice';
+import { storedPropertyRead } from '../../features/property/propertySlice';
 import { makeStore, type AppStore } from '../store';
 import type { IndexedParts, IndexedStore } from './indexedStore';
 import { startSavingIndexed, type IndexedSaver } from './indexedSaver';
@@ -8,7 +10,6 @@ import { readIndexedParts, type LargeParts } from './readIndexedParts';
 import { LEGACY_KEY, loadStoredState, type StoredState } from './loadStoredState';
 import { storageKey } from './storageKey';
 import { startSavingState, type StateSaver } from './stateSaver';
-import { storedPartsRead } from '../../store/actions';
 
 export interface PersistedStore<S extends Services> {
   store: AppStore;
@@ -63,7 +64,12 @@ export function openPersistedStore<S extends Services>(
   const join = (opened: OpenedDatabase | null) => {
     if (disposed) return opened?.store.close();
     const large = opened ? readIndexedParts(opened.parts, local) : null;
-    if (large) made.dispatch(storedPartsRead(joined(large, started, made.getState(), local.propertyCore)));
+    if (large) {
+      const { accessQueue, property, propertyCore } = joined(large, started, made.getState(), local.propertyCore);
+      made.dispatch(storedQueueRead(accessQueue));
+      if (property) made.dispatch(storedPropertyRead(property));
+      if (propertyCore) made.dispatch(storedCoreRead(propertyCore));
+    }
     saving = startSaving(made, { storage, log, stored, started, large, opened });
   };
   const ready = database instanceof Promise ? database.then(join) : Promise.resolve(join(database));
