@@ -64,13 +64,19 @@ const featureZones = featureNames.map((name) => {
  * components and features, features use services; all of them may use the
  * low kit (store, config, lib, hooks) but not app, the composition root; the
  * shared hooks and helpers (hooks, lib) import none of those layers.
- * Components take what they show as props; nothing below screens imports a
+ * The store kit imports no feature (features import it: no circle through
+ * it). Components take what they show as props; nothing below screens imports a
  * screen; a feature reaches another only through its actions, selectors and
  * hooks, never its listeners or components.
  */
 const layering = [
   { target: './src/components', from: ['./src/app', './src/screens', './src/features'], message: 'Components take what they show as props.' },
   { target: './src/features', from: ['./src/app/App.tsx', './src/app/router.tsx', './src/screens'], message: 'Features never import screens.' },
+  {
+    target: './src/store',
+    from: ['./src/features', './src/screens', './src/components'],
+    message: 'The store kit (listener kit, hooks, app-wide actions) knows no feature, screen or component: they import it, never the reverse.',
+  },
   {
     target: ['./src/hooks', './src/lib'],
     from: ['./src/app', './src/screens', './src/features', './src/components'],

@@ -40,6 +40,22 @@ describe('layering (lint)', { timeout: 30_000 }, () => {
     expect(await lintAs('src/lib/example.ts', "import { useDevice } from '../features/session/useDevice';\nexport const all = [useDevice];")).toHaveLength(1);
   });
 
+  it('refuses the store kit importing a feature, a screen or a component, even for a type (features import the store: that would be a circle)', async () => {
+    const messages = await lintAs(
+      'src/store/example.ts',
+      [
+        "import type { PropertyState } from '../features/property/propertySlice';",
+        "import { selectModel } from '../features/session/sessionSlice';",
+        "import type { HomeScreen } from '../screens/home/HomeScreen';",
+        "import { Logo } from '../components/Logo';",
+        'export type State = PropertyState | typeof HomeScreen;',
+        'export const all = [selectModel, Logo];',
+      ].join('\n'),
+    );
+    expect(messages).toHaveLength(4);
+    expect(messages[0]).toContain('The store kit (listener kit, hooks, app-wide actions) knows no feature');
+  });
+
   it("refuses a feature importing a screen, or another feature's listeners or components", async () => {
     const messages = await lintAs(
       'src/features/call/example.ts',

@@ -3,7 +3,7 @@ import type { ApiClient } from '../services/api/apiClient';
 import type { Logger } from '../services/api/remoteLogger';
 import type { BrowserService } from '../services/browser/browserService';
 import type { CallStreamRegistry } from '../services/call/callStreams';
-import type { CodeLockSettings } from '../features/code-lock/codeLockSlice';
+import type { AppConfig } from '../config/readConfig';
 import type { ClockReading } from '../lib/elapsedClock';
 import type { CallKit } from '../services/call/types';
 import type { HardwareService } from '../services/hardware/types';
@@ -44,7 +44,7 @@ export interface Services {
   /** The page's monotonic clock and the wall clock, read together (the code lock's time, which a clock set back does not move). */
   clock: () => ClockReading;
   /** Build-time settings the listeners need. */
-  settings: { codeLock: CodeLockSettings };
+  settings: { codeLock: AppConfig['codeLock'] };
   /** What the engine gives the kiosk, detected once at start. */
   capabilities: Capabilities;
 }

@@ -8,8 +8,9 @@ export interface ReadPart<T> {
 
 /**
  * A part of the state kept across reloads, declared by its feature beside its
- * slice and collected by `src/app/persistence/storedParts.ts`. It is kept in
- * the `localStorage` item `gate-kiosk:<key>` as `{ version, state }`.
+ * slice and collected by `src/app/persistence/storedParts.ts`, as
+ * `{ version, state }`: in the `localStorage` item `gate-kiosk:<key>`, or in
+ * the kiosk's database (docs/stored-state.md).
  */
 export interface StoredPart<T, K extends string = string> {
   /** The slice's name, which is also the item's. */
@@ -20,15 +21,16 @@ export interface StoredPart<T, K extends string = string> {
   migrations: Record<number, (old: unknown) => unknown>;
   /** Validates a stored value (any shape at all); never throws. */
   read(stored: unknown): ReadPart<T>;
+  /** Where it lives: `database` for what can grow large, kept in `localStorage` too where there is no database. */
+  where: 'localStorage' | 'database';
   /** The back end sends it again at the next load: given up first when storage is full. */
   refetchable?: boolean;
 }
 
 /*
- * Version 1 of every part is what this kiosk stored before each part had a
- * key of its own: redux-persist's single `persist:gate-kiosk` item. Version 2
- * is the part's own item. Every part is read with the schemas that read the
- * back end's answers, so anything a back end may send is also read back.
+ * The first version of every part (the kiosk has stored each part on its own
+ * from the start). Every part is read with the schemas that read the back
+ * end's answers, so anything a back end may send is also read back.
  */
 export const STORE_VERSION = 2;
 

@@ -15,7 +15,6 @@ import {
   typeCode,
   waitForHardwareSocket,
   type Kiosk,
-  type SimRecord,
 } from './fixtures';
 
 const WELCOME = 'Welcome to Maple Court Apartments!';
@@ -35,10 +34,8 @@ async function writeStorage(page: Page, kiosk: Kiosk, items: Record<string, stri
 }
 
 const part = (version: number, state: unknown) => JSON.stringify({ version, state });
-const storedItem = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 /** Reading back a broken part: the kiosk logs what it reset; the logo page the test writes from asks for a favicon. */
 const READ_BACK_ERRORS = [/^Stored state could not all be read back; those parts were reset /, /status of 404 \(Not Found\) \(http:\/\/[^)]+\/favicon\.ico\)$/];
-const logged = (sim: Parameters<typeof records>[0], message: string) => records(sim, 'logs').filter((r: SimRecord) => r.message === message);
 
 test.describe('stored state', () => {
   test('a part that cannot be read is reset alone: the token, the model and the queue are kept, and it is logged', async ({ page, kiosk, waitForRecord, allowConsoleErrors }) => {
@@ -64,27 +61,6 @@ test.describe('stored state', () => {
     expect(request).toMatchObject(queued);
     const log = await waitForRecord('logs', (r) => r.message === 'Stored state could not all be read back; those parts were reset');
     expect(JSON.stringify(log.meta)).toContain('property: unreadable');
-  });
-
-  test("the older single item (redux-persist) is read part by part, a broken part costs only itself, and it is removed", async ({ page, kiosk, sim, waitForRecord, allowConsoleErrors }) => {
-    allowConsoleErrors(...READ_BACK_ERRORS);
-    const queued = { user_code: KNOWN.staffCode, access_granted: 1, created_at: Date.now() - 60_000 };
-    const legacy = JSON.stringify({
-      session: JSON.stringify({ token: 'demo-token', model: 'touch' }),
-      accessQueue: JSON.stringify([queued]),
-      property: '{"data":{"prop',
-      _persist: JSON.stringify({ version: 1, rehydrated: true }),
-    });
-    await writeStorage(page, kiosk, { 'persist:gate-kiosk': legacy });
-    await page.goto(kiosk.url({}));
-
-    await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Call a manager' })).toBeVisible(); // TOUCH's own links
-    const request = await waitForRecord('accessRequests');
-    expect(request).toMatchObject({ user_code: KNOWN.staffCode, access_granted: true, created_at: new Date(queued.created_at).toISOString() });
-    await expect.poll(() => storedItem(page, 'persist:gate-kiosk')).toBeNull();
-    expect(JSON.parse((await storedItem(page, 'gate-kiosk:session')) ?? 'null')).toEqual({ version: 2, state: { token: 'demo-token', model: 'TOUCH' } });
-    expect(logged(sim, 'Stored state could not all be read back; those parts were reset')).toHaveLength(1);
   });
 
   test('the echo of a back end without casts (1/0, microseconds) empties the queue: nothing is sent twice', async ({ page, kiosk, sim, waitForRecord, allowConsoleErrors }) => {

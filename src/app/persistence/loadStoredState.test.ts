@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
 import { rawProperty } from '../../testing/fixtures';
 import { createMemoryStorage } from '../../testing/memoryStorage';
-import { LEGACY_KEY, loadStoredState } from './loadStoredState';
+import { loadStoredState } from './loadStoredState';
 import { storageKey } from './storageKey';
 import { STORED_PARTS, type StoredKey } from './storedParts';
 
@@ -79,15 +79,13 @@ describe('reading back stored state of any quality (property-based)', () => {
     fc.assert(
       fc.property(
         fc.record(Object.fromEntries(PARTS.map((part) => [part, fc.oneof(fc.constant('good'), fc.constant('absent'), junkItem)]))),
-        fc.option(junkItem),
-        (items, legacy) => {
+        (items) => {
           const storage = createMemoryStorage();
           for (const part of PARTS) {
             const item = items[part] as string;
             if (item === 'good') storage.setItem(storageKey(part), JSON.stringify({ version: STORED_PARTS[part].version, state: GOOD[part] }));
             else if (item !== 'absent') storage.setItem(storageKey(part), item);
           }
-          if (legacy !== null) storage.setItem(LEGACY_KEY, legacy);
           const loaded = loadStoredState(storage);
           for (const part of PARTS) {
             if (items[part] === 'good') expect(loaded.state[part]).toEqual(GOOD[part]);
@@ -101,7 +99,7 @@ describe('reading back stored state of any quality (property-based)', () => {
     );
   });
 
-  it('keeps every readable queued request of a legacy queue, whatever junk is around it', () => {
+  it('keeps every readable queued request of a stored queue, whatever junk is around it', () => {
     const request = fc.record({
       user_code: fc.stringMatching(/^\d{5}$/),
       access_granted: fc.boolean(),
@@ -110,7 +108,7 @@ describe('reading back stored state of any quality (property-based)', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(request.map((r) => ({ ok: true, r })), junkJson.map((j) => ({ ok: false, r: j })))), (entries) => {
         const storage = createMemoryStorage();
-        storage.setItem(LEGACY_KEY, JSON.stringify({ accessQueue: JSON.stringify(entries.map((e) => e.r)), _persist: '{"version":1}' }));
+        storage.setItem(storageKey('accessQueue'), JSON.stringify({ version: 2, state: { items: entries.map((e) => e.r) } }));
         const loaded = loadStoredState(storage);
         const good = entries.filter((e) => e.ok).map((e) => e.r);
         // Junk that happens to read as a request is kept too: only unreadable entries go, each of them logged.

@@ -1,14 +1,14 @@
 import type { RootState } from '../rootReducer';
 import type { Services } from '../../store/services';
-import { withPropertyCore } from '../../features/property/propertyCoreSlice';
+import { storedQueueRead } from '../../features/access-queue/accessQueueSlice';
+import { storedCoreRead, withPropertyCore } from '../../features/property/propertyCoreSlice';
+import { storedPropertyRead } from '../../features/property/propertySlice';
 import { makeStore, type AppStore } from '../store';
 import type { IndexedParts, IndexedStore } from './indexedStore';
-import { startSavingIndexed, type IndexedSaver } from './indexedSaver';
 import { readIndexedParts, type LargeParts } from './readIndexedParts';
-import { LEGACY_KEY, loadStoredState, type StoredState } from './loadStoredState';
-import { storageKey } from './storageKey';
-import { startSavingState, type StateSaver } from './stateSaver';
-import { storedPartsRead } from '../../store/actions';
+import { loadStoredState, type StoredState } from './loadStoredState';
+import { startSaving, type Saver } from './saver';
+import type { StoredKey } from './storedParts';
 
 export interface PersistedStore<S extends Services> {
   store: AppStore;
@@ -24,9 +24,6 @@ export interface OpenedDatabase {
   store: IndexedStore;
   parts: IndexedParts;
 }
-
-/** The parts that live in the database when there is one. */
-const LARGE_PARTS = ['accessQueue', 'property'] as const;
 
 /**
  * The store on what the panel stored, saving every change from then on.
@@ -56,15 +53,20 @@ export function openPersistedStore<S extends Services>(
   store = made;
   const started = made.getState();
   const log = services.logger.child('stored-state').error;
-  let saving: Savers | null = null;
+  let saving: Saver | null = null;
   let disposed = false;
 
   /** The database's parts joined to the store, then saving started. */
   const join = (opened: OpenedDatabase | null) => {
     if (disposed) return opened?.store.close();
     const large = opened ? readIndexedParts(opened.parts, local) : null;
-    if (large) made.dispatch(storedPartsRead(joined(large, started, made.getState(), local.propertyCore)));
-    saving = startSaving(made, { storage, log, stored, started, large, opened });
+    if (large) {
+      const { accessQueue, property, propertyCore } = joined(large, started, made.getState(), local.propertyCore);
+      made.dispatch(storedQueueRead(accessQueue));
+      if (property) made.dispatch(storedPropertyRead(property));
+      if (propertyCore) made.dispatch(storedCoreRead(propertyCore));
+    }
+    saving = startSavingStored(made, { storage, log, stored, started, large, opened });
   };
   const ready = database instanceof Promise ? database.then(join) : Promise.resolve(join(database));
 
@@ -72,7 +74,7 @@ export function openPersistedStore<S extends Services>(
   made.dispose = () => {
     disposed = true;
     dispose();
-    saving?.stop();
+    void saving?.stop();
   };
   return {
     store: made,
@@ -80,7 +82,7 @@ export function openPersistedStore<S extends Services>(
     ready: ready.then(() => undefined),
     flush: async () => {
       await ready;
-      return saving ? saving.local.flush() && (saving.indexed ? await saving.indexed.flush() : true) : false;
+      return saving ? saving.flush() : false;
     },
   };
 }
@@ -101,50 +103,26 @@ function joined(large: LargeParts, started: RootState, now: RootState, storedCor
   };
 }
 
-interface Savers {
-  local: StateSaver;
-  indexed: IndexedSaver | null;
-  stop(): void;
+/** Each part as stored, as read back: those read back clean as the page started with them (a change since is still to be written), the database's as it holds them. */
+function storedNow(made: AppStore, stored: StoredState, started: RootState, large: LargeParts | null): Partial<Record<StoredKey, unknown>> {
+  const written: Partial<Record<StoredKey, unknown>> = {};
+  for (const key of stored.clean) written[key] = started[key];
+  if (!large) return written;
+  delete written.property;
+  if (large.propertyClean) written.property = made.getState().property;
+  return { ...written, accessQueue: { items: large.storedQueue } };
 }
 
-function startSaving(
+function startSavingStored(
   made: AppStore,
   { storage, log, stored, started, large, opened }: { storage: Storage; log: (message: string, meta?: unknown) => void; stored: StoredState; started: RootState; large: LargeParts | null; opened: OpenedDatabase | null },
-): Savers {
-  const local = startSavingState(made, {
-    storage,
-    log,
-    clean: stored.clean,
-    // The parts read back clean are as the page started with them: a change since is still to be written.
-    initial: started,
-    // With a database, the legacy item goes once the database holds its queue too (below).
-    legacy: stored.legacy && !large,
-    skip: large ? LARGE_PARTS : [],
-  });
-  const indexed =
-    opened && large
-      ? startSavingIndexed(made, {
-          indexed: opened.store,
-          keys: large.keys,
-          stored: large.storedQueue,
-          unreadable: large.unreadable,
-          storedProperty: large.propertyClean ? made.getState().property : undefined,
-          log,
-          // The copies in `localStorage` (a kiosk before the database) go once the database holds them.
-          onAllWritten: () => {
-            if (stored.legacy && local.flush()) storage.removeItem(LEGACY_KEY);
-            for (const part of LARGE_PARTS) storage.removeItem(storageKey(part));
-          },
-        })
-      : null;
+): Saver {
+  const database = opened && large ? { indexed: opened.store, keys: large.keys, unreadable: large.unreadable } : null;
+  const saver = startSaving(made, { storage, database, log, stored: storedNow(made, stored, started, large) });
   const problems = [...stored.problems, ...(large?.problems ?? [])];
   if (problems.length > 0) log('Stored state could not all be read back; those parts were reset', problems);
   return {
-    local,
-    indexed,
-    stop() {
-      local.stop();
-      void (indexed?.stop() ?? Promise.resolve()).then(() => opened?.store.close());
-    },
+    flush: saver.flush,
+    stop: () => saver.stop().then(() => opened?.store.close()),
   };
 }

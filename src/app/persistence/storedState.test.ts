@@ -5,7 +5,6 @@ import { accessRequestQueued, selectQueuedAccessRequests } from '../../features/
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
 import { propertyLoaded } from '../../features/property/propertySlice';
 import { selectValidCodes } from '../../features/property/selectors';
-import { selectRecentCallCount } from '../../features/recent-calls/recentCallsSlice';
 import { launchParamsRead, selectModel, selectToken } from '../../features/session/sessionSlice';
 import { requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
@@ -34,12 +33,6 @@ const logLines = () =>
     .filter((request) => request.body !== null)
     .map((request) => request.body as { message: string; meta: unknown });
 const stored = (storage: Storage, part: string) => JSON.parse(storage.getItem(KEY(part)) ?? 'null') as { version: number; state: unknown };
-
-/** What the kiosk stored before each part had an item of its own (redux-persist, version 1). */
-function legacyItem(parts: Record<string, unknown>, raw: Record<string, string> = {}): string {
-  const inner = Object.fromEntries(Object.entries(parts).map(([key, value]) => [key, JSON.stringify(value)]));
-  return JSON.stringify({ ...inner, ...raw, _persist: JSON.stringify({ version: 1, rehydrated: true }) });
-}
 
 describe('stored state', () => {
   it('keeps each part in an item of its own, and a reload brings every part back', () => {
@@ -88,35 +81,16 @@ describe('stored state', () => {
   it('never puts the token in the log, even from a session item that cannot be read', async () => {
     const storage = createMemoryStorage();
     storage.setItem(KEY('session'), '{"version":2,"state":{"token":"secret-token-1","mo');
-    storage.setItem('persist:gate-kiosk', '{"session":"{\\"token\\":\\"secret-token-1\\",');
     open(storage);
     await vi.waitFor(() => expect(logLines()).toHaveLength(1));
     expect(JSON.stringify(logLines())).toMatch(/session: unreadable \(\d+ characters\)/);
     expect(JSON.stringify(logLines())).not.toContain('secret-token-1');
   });
 
-  it('reads the older single item (version 1) part by part, then removes it', () => {
-    const storage = createMemoryStorage();
-    storage.setItem(
-      'persist:gate-kiosk',
-      legacyItem(
-        { session: { token: 'abc', model: 'GEN1' }, accessQueue: { items: [queued('10001')] }, property: { data: property(), twimlToken: null } },
-        { featureFlags: '{"telnyx_enabled":tru' },
-      ),
-    );
-    const state = open(storage).store.getState();
-    expect(state.session).toEqual({ token: 'abc', model: 'GEN1' });
-    expect(state.accessQueue.items).toEqual([queued('10001')]);
-    expect(state.property.data).toEqual(property());
-    expect(state.featureFlags).toEqual({ telnyx_enabled: false });
-    expect(storage.getItem('persist:gate-kiosk')).toBeNull();
-    expect(stored(storage, 'accessQueue').state).toEqual({ items: [queued('10001')] });
-  });
-
-  describe('older shapes (one test each)', () => {
+  describe('shapes the readers bring round (one test each)', () => {
     it('a model stored in lower case is read as that model', () => {
       const storage = createMemoryStorage();
-      storage.setItem('persist:gate-kiosk', legacyItem({ session: { token: 'abc', model: 'gen2' } }));
+      storage.setItem(KEY('session'), JSON.stringify({ version: 2, state: { token: 'abc', model: 'gen2' } }));
       expect(selectModel(open(storage).store.getState())).toBe('GEN2');
     });
 
@@ -127,20 +101,16 @@ describe('stored state', () => {
       expect([selectToken(state), selectModel(state)]).toEqual(['abc', 'DEFAULT']);
     });
 
-    it('a queue stored as a bare list, with codes as numbers, outcomes as 1/0 and times as epoch milliseconds', async () => {
+    it('a queue stored with codes as numbers, outcomes as 1/0 and times as epoch milliseconds', async () => {
       const storage = createMemoryStorage();
       const at = Date.UTC(2026, 10, 21, 10);
-      storage.setItem(
-        'persist:gate-kiosk',
-        legacyItem({
-          session: { token: 'abc', model: 'GEN2' },
-          accessQueue: [
-            { user_code: 10001, access_granted: 1, created_at: at },
-            { user_code: '99999', access_granted: '0', created_at: '2026-11-21T10:00:00Z' },
-            { user_code: '', access_granted: 'maybe' },
-          ],
-        }),
-      );
+      storage.setItem(KEY('session'), JSON.stringify({ version: 2, state: { token: 'abc', model: 'GEN2' } }));
+      const items = [
+        { user_code: 10001, access_granted: 1, created_at: at },
+        { user_code: '99999', access_granted: '0', created_at: '2026-11-21T10:00:00Z' },
+        { user_code: '', access_granted: 'maybe' },
+      ];
+      storage.setItem(KEY('accessQueue'), JSON.stringify({ version: 2, state: { items } }));
       const { store } = open(storage);
       expect(selectQueuedAccessRequests(store.getState())).toEqual([
         queued('10001'),
@@ -150,30 +120,10 @@ describe('stored state', () => {
       await vi.waitFor(() => expect(JSON.stringify(logLines())).toContain(String.raw`{\"user_code\":\"\",\"access_granted\":\"maybe\"}`));
     });
 
-    it('a valid code still opens the gate and is queued after an old-shaped queue is read', async () => {
-      const storage = createMemoryStorage();
-      storage.setItem('persist:gate-kiosk', legacyItem({ session: { token: 'abc', model: 'GEN2' }, accessQueue: [] }));
-      const { store, services } = open(storage);
-      store.dispatch(propertyLoaded({ data: property(), twimlToken: null }));
-      const { codeEntered } = await import('../../features/gate/gateActions');
-      store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
-      expect(services.hardware.openGate).toHaveBeenCalledWith('10001');
-      expect(selectQueuedAccessRequests(store.getState())).toHaveLength(1);
-    });
-
-    it('recent calls stored as a count per target become that many calls ending an hour later', () => {
-      vi.setSystemTime(Date.UTC(2026, 10, 21, 10));
-      const storage = createMemoryStorage();
-      storage.setItem('persist:gate-kiosk', legacyItem({ recentCalls: { '101': 3, manager: 1 } }));
-      const { store } = open(storage);
-      expect(selectRecentCallCount(store.getState(), '101')).toBe(3);
-      expect(store.getState().recentCalls.expiries.manager).toEqual([Date.now() + 3600000]);
-    });
-
-    it('property data stored by an older kiosk (ids on staff, flags as 1/0) is read with the answer schemas', () => {
+    it('property data stored with ids on staff and flags as 1/0 is read with the answer schemas', () => {
       const storage = createMemoryStorage();
       const old = rawProperty({ property_staff: [{ id: 3, property_access_code: { code: '20001' }, property_credentials: [] }] });
-      storage.setItem('persist:gate-kiosk', legacyItem({ property: { data: { ...old, device: { ...old.device, enable_qr_codes: 1 } }, twimlToken: 'old' } }));
+      storage.setItem(KEY('property'), JSON.stringify({ version: 2, state: { data: { ...old, device: { ...old.device, enable_qr_codes: 1 } }, twimlToken: 'old' } }));
       const state = open(storage).store.getState();
       expect(state.property.data?.device.enable_qr_codes).toBe(true);
       expect(selectValidCodes(state).exact.has('20001')).toBe(true);

@@ -2,7 +2,6 @@ import { createSlice, isDraft, original, type PayloadAction } from '@reduxjs/too
 import * as v from 'valibot';
 import type { AccessRequest } from '../../services/api/apiClient';
 import { flag, parseEach, text } from '../../services/api/answerSchemas';
-import { storedPartsRead } from '../../store/actions';
 import { withoutEchoed } from './accessRequestKey';
 
 export type { AccessRequest };
@@ -49,6 +48,8 @@ export const accessQueueSlice = createSlice({
     accessRequestQueued(state, { payload }: PayloadAction<AccessRequest>) {
       return queueOf([...itemsOf(state), payload]);
     },
+    /** The queue as the database holds it, read after the first screen rendered (src/app/persistence), with what was queued meanwhile after it. */
+    storedQueueRead: (_state, { payload }: PayloadAction<readonly AccessRequest[]>) => queueOf([...payload]),
     /**
      * Only items the server echoed back leave the queue, one per echo, matched
      * on code, outcome and instant among the items sent (withoutEchoed), so a
@@ -64,15 +65,12 @@ export const accessQueueSlice = createSlice({
       return queueOf(head ? items.slice(removed.size) : items.filter((item) => !removed.has(item)));
     },
   },
-  extraReducers: (builder) => {
-    builder.addCase(storedPartsRead, (_state, { payload }) => queueOf([...payload.accessQueue]));
-  },
   selectors: {
     selectQueuedAccessRequests: (state): AccessRequest[] => (Array.isArray(state.items) ? state.items : NO_REQUESTS),
   },
 });
 
-export const { accessRequestQueued, accessRequestsAccepted } = accessQueueSlice.actions;
+export const { accessRequestQueued, accessRequestsAccepted, storedQueueRead } = accessQueueSlice.actions;
 export const { selectQueuedAccessRequests } = accessQueueSlice.selectors;
 
 /**

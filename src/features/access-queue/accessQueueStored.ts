@@ -28,8 +28,8 @@ export function readStoredRequest(item: unknown, label: string): { request: Acce
 export const accessQueueStored: StoredPart<AccessQueueState, 'accessQueue'> = {
   key: accessQueueSlice.reducerPath,
   version: STORE_VERSION,
-  // A queue stored as a bare list becomes { items }.
-  migrations: { 2: (old) => (Array.isArray(old) ? { items: old } : old) },
+  migrations: {},
+  where: 'database',
   read(stored) {
     const list = isRecord(stored) && Array.isArray(stored.items) ? stored.items : null;
     if (!list) return { state: { items: [] }, problems: [`accessQueue: no list of items (${excerpt(stored)})`] };

@@ -33,7 +33,8 @@ function timesOf(name: string, raw: unknown, problems: string[]): number[] {
 export const codeLockStored: StoredPart<CodeLockState, 'codeLock'> = {
   key: codeLockSlice.reducerPath,
   version: 4,
-  migrations: { 2: unchanged, 3: fromWallClock, 4: unchanged },
+  migrations: { 3: fromWallClock, 4: unchanged },
+  where: 'localStorage',
   read(stored) {
     const { raw, problems } = fieldsOf('codeLock', stored);
     const clock = v.is(clockSchema, raw.clock) ? { elapsed: raw.clock.elapsed, wallAt: raw.clock.wallAt, monoAt: null } : null;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { parseEach } from '../../services/api/answerSchemas';
-import { excerpt, fieldsOf, STORE_VERSION, unchanged, type StoredPart } from '../../store/storedPart';
+import { excerpt, fieldsOf, STORE_VERSION, type StoredPart } from '../../store/storedPart';
 import { diagnosticsSlice, FAULT_KINDS, type DiagnosticsState } from './diagnosticsSlice';
 
 const epochMs = v.pipe(v.number(), v.finite(), v.minValue(0));
@@ -16,7 +16,8 @@ const fault = v.object({
 export const diagnosticsStored: StoredPart<DiagnosticsState, 'diagnostics'> = {
   key: diagnosticsSlice.reducerPath,
   version: STORE_VERSION,
-  migrations: { 2: unchanged },
+  migrations: {},
+  where: 'localStorage',
   read(stored) {
     const { raw, problems } = fieldsOf('diagnostics', stored);
     const instant = (name: 'lastPropertyLoad' | 'propertyFailingSince') => {

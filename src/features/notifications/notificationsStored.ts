@@ -2,7 +2,7 @@ import { nanoid } from '@reduxjs/toolkit';
 import * as v from 'valibot';
 import { parseEach } from '../../services/api/answerSchemas';
 import { isRecord } from '../../services/json';
-import { excerpt, STORE_VERSION, unchanged, type StoredPart } from '../../store/storedPart';
+import { excerpt, STORE_VERSION, type StoredPart } from '../../store/storedPart';
 import { notificationsSlice, type NotificationsState } from './notificationsSlice';
 
 const notification = v.object({
@@ -16,7 +16,8 @@ const notification = v.object({
 export const notificationsStored: StoredPart<NotificationsState, 'notifications'> = {
   key: notificationsSlice.reducerPath,
   version: STORE_VERSION,
-  migrations: { 2: unchanged },
+  migrations: {},
+  where: 'localStorage',
   read(stored) {
     const list = isRecord(stored) && Array.isArray(stored.items) ? stored.items : null;
     if (!list) return { state: { items: [] }, problems: [`notifications: no list of items (${excerpt(stored)})`] };

@@ -1,5 +1,5 @@
 import { isRecord } from '../../services/json';
-import { excerpt, unchanged, type StoredPart } from '../../store/storedPart';
+import { excerpt, type StoredPart } from '../../store/storedPart';
 import { propertyAgeSlice, type PropertyAgeState } from './propertyAgeSlice';
 
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -14,7 +14,8 @@ function withAge(old: unknown): unknown {
 export const propertyAgeStored: StoredPart<PropertyAgeState, 'propertyAge'> = {
   key: propertyAgeSlice.reducerPath,
   version: 3,
-  migrations: { 2: unchanged, 3: withAge },
+  migrations: { 3: withAge },
+  where: 'localStorage',
   read(stored) {
     const { loadedAt, age } = isRecord(stored) ? stored : { loadedAt: undefined, age: undefined };
     if (isTime(loadedAt) && isRecord(age) && isTime(age.elapsed) && age.elapsed >= 0 && isTime(age.wallAt)) {

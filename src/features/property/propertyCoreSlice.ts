@@ -1,5 +1,4 @@
-import { createSlice, original } from '@reduxjs/toolkit';
-import { storedPartsRead } from '../../store/actions';
+import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import { propertyLoaded, type PropertyState } from './propertySlice';
 import type { Device, PropertyData, PropertyMeta } from './types';
 import { deriveGateCodes, type GateCodes } from './validCodes';
@@ -29,7 +28,10 @@ function gateCodesOf(data: PropertyData): GateCodes {
 export const propertyCoreSlice = createSlice({
   name: 'propertyCore',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The core made from the property data the database holds, for a kiosk that stored no core. */
+    storedCoreRead: (_state, { payload }: PayloadAction<PropertyCoreState>) => payload,
+  },
   extraReducers: (builder) => {
     builder.addCase(propertyLoaded, (state, { payload: { data } }) => {
       const { standing, guests } = gateCodesOf(data);
@@ -38,9 +40,10 @@ export const propertyCoreSlice = createSlice({
       if (held?.property === data.property && held.device === data.device && held.standing === standing && held.guests === guests) return undefined;
       return coreOf(data);
     });
-    builder.addCase(storedPartsRead, (state, { payload }) => payload.propertyCore ?? state);
   },
 });
+
+export const { storedCoreRead } = propertyCoreSlice.actions;
 
 const coreOf = (data: PropertyData): PropertyCoreState => ({ property: data.property, device: data.device, ...gateCodesOf(data) });
 

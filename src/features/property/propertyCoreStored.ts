@@ -17,8 +17,8 @@ const storedCodes = (value: unknown): value is string[] => Array.isArray(value) 
 export const propertyCoreStored: StoredPart<PropertyCoreState, 'propertyCore'> = {
   key: propertyCoreSlice.reducerPath,
   version: STORE_VERSION,
-  // New in version 2: nothing older to bring up.
   migrations: {},
+  where: 'localStorage',
   read(stored) {
     const { raw, problems } = fieldsOf('propertyCore', stored);
     const field = <T>(name: string, schema: v.GenericSchema<unknown, T>, empty: T): T => {

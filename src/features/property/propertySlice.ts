@@ -1,6 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isRecord } from '../../services/json';
-import { storedPartsRead } from '../../store/actions';
 import type { PropertyData } from './types';
 
 export interface PropertyState {
@@ -20,14 +19,16 @@ export const propertyRefreshRequested = createAction('property/refreshRequested'
 export const propertySlice = createSlice({
   name: 'property',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The property data as the database holds it, read after the first screen rendered, taking the place of what the page started with. */
+    storedPropertyRead: (_state, { payload }: PayloadAction<PropertyState>) => payload,
+  },
   extraReducers: (builder) => {
     builder.addCase(propertyLoaded, (state, { payload }: PayloadAction<{ data: PropertyData; twimlToken: string | null }>) => {
       state.data = payload.data;
       // A response without a token keeps the one we had.
       if (payload.twimlToken) state.twimlToken = payload.twimlToken;
     });
-    builder.addCase(storedPartsRead, (state, { payload }) => payload.property ?? state);
   },
   selectors: {
     selectPropertyData: (state) => (isPropertyData(state.data) ? state.data : null),
@@ -35,6 +36,7 @@ export const propertySlice = createSlice({
   },
 });
 
+export const { storedPropertyRead } = propertySlice.actions;
 export const { selectPropertyData, selectTwimlToken } = propertySlice.selectors;
 
 /** The outline of parsed property data; what is inside each list is guarded where it is used. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describeIssues, text } from '../../services/api/answerSchemas';
 import { isRecord } from '../../services/json';
-import { STORE_VERSION, unchanged, type StoredPart } from '../../store/storedPart';
+import { STORE_VERSION, type StoredPart } from '../../store/storedPart';
 import { parsePropertyResponse } from './parsePropertyResponse';
 import { propertySlice, type PropertyState } from './propertySlice';
 
@@ -9,7 +9,8 @@ import { propertySlice, type PropertyState } from './propertySlice';
 export const propertyStored: StoredPart<PropertyState, 'property'> = {
   key: propertySlice.reducerPath,
   version: STORE_VERSION,
-  migrations: { 2: unchanged },
+  migrations: {},
+  where: 'database',
   refetchable: true,
   read(stored) {
     const raw = isRecord(stored) ? stored : {};

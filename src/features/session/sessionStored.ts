@@ -1,4 +1,4 @@
-import { excerpt, STORE_VERSION, unchanged, type StoredPart } from '../../store/storedPart';
+import { excerpt, STORE_VERSION, type StoredPart } from '../../store/storedPart';
 import { isRecord } from '../../services/json';
 import { parseModel } from './models';
 import { sessionSlice, type SessionState } from './sessionSlice';
@@ -7,7 +7,8 @@ import { sessionSlice, type SessionState } from './sessionSlice';
 export const sessionStored: StoredPart<SessionState, 'session'> = {
   key: sessionSlice.reducerPath,
   version: STORE_VERSION,
-  migrations: { 2: unchanged },
+  migrations: {},
+  where: 'localStorage',
   read(stored) {
     const problems: string[] = [];
     const raw = isRecord(stored) ? stored : {};
