@@ -32,7 +32,7 @@ describe("the gate's verdict", () => {
     ['a valid card read', hardwareCodeRead(LONG_CARD), { code: LONG_CARD, from: 'reader', verdict: 'granted' }],
     ['a read longer than 64 characters', hardwareCodeRead('1'.repeat(70)), { code: `${'1'.repeat(64)}…`, from: 'reader', verdict: 'refused' }],
     ['a read that is not a code', hardwareReadRefused('12a4'), { code: '12a4', from: 'reader', verdict: 'refused' }],
-  ])('of %s follows it as a plain action: the code, where it came from, the verdict', (_name, action, payload) => {
+  ] as const)('of %s follows it as a plain action: the code, where it came from, the verdict', (_name, action, payload) => {
     const { store, seen } = judging();
     store.dispatch(action);
     expect(seen).toEqual([action, codeJudged(payload)]);
