@@ -59,6 +59,43 @@ const featureZones = featureNames.map((name) => {
   };
 });
 
+const folderNames = readdirSync(src, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map(({ name }) => name);
+
+/**
+ * The folders of src/ each folder's production files may import
+ * (src/features/README.md, "Layering"): lint refuses any other, and stops
+ * if a folder is not listed. `app`, the composition root, is left out of
+ * every row: below it, a file imports it for types only (the rule on
+ * `src/app` below). The classic scripts that run before the bundle
+ * (`first-frame`, `boot-guard`) take pure pieces and no React: no screen, no
+ * hook. Tests are left out: they may build the whole app
+ * (src/testing) around what they test; production code imports no test kit.
+ */
+const folderDependencies = {
+  app: ['components', 'config', 'features', 'hooks', 'lib', 'screens', 'services', 'store', 'strings'],
+  'boot-guard': ['services', 'strings'],
+  components: ['config', 'hooks', 'lib', 'services', 'store', 'strings'],
+  config: ['lib', 'strings'],
+  features: ['components', 'config', 'hooks', 'lib', 'services', 'store', 'strings'],
+  'first-frame': ['components', 'features', 'lib', 'services', 'store', 'strings'],
+  hooks: ['lib'],
+  lib: [],
+  screens: ['components', 'config', 'features', 'hooks', 'lib', 'services', 'store', 'strings'],
+  services: ['lib', 'strings'],
+  store: ['config', 'lib', 'services', 'strings'],
+  strings: [],
+  testing: folderNames.filter((name) => name !== 'testing'),
+};
+
+/** Lint stops here if the table misses a folder of src/ or names one that is not there. */
+function checkFolderDependencies(table) {
+  const unlisted = folderNames.filter((name) => !Object.hasOwn(table, name));
+  const unknown = Object.keys(table).filter((name) => !folderNames.includes(name));
+  const problems = [...unlisted.map((name) => `${name} is not listed`), ...unknown.map((name) => `${name} is not a folder of src`)];
+  if (problems.length > 0) throw new Error(`folderDependencies: ${problems.join('; ')}`);
+}
+checkFolderDependencies(folderDependencies);
+
 /**
  * The layering (src/features/README.md): app wires screens, screens use
  * components and features, features use services; all of them may use the
@@ -89,6 +126,20 @@ const layering = [
     message: "A feature reaches another through its actions, selectors and hooks, not its listeners or components.",
   })),
 ];
+
+/** Folders the layering above already refuses `name`, with its own message. */
+const refusedByLayering = (name) => layering.filter(({ target }) => [target].flat().includes(`./src/${name}`)).flatMap(({ from }) => from);
+
+/** Per folder: every folder outside its row of the table is refused (app aside: types only, below), but those the layering refuses already. */
+const folderZones = folderNames.map((name) => {
+  const allowed = folderDependencies[name];
+  const refused = folderNames.filter((other) => other !== name && other !== 'app' && !allowed.includes(other)).map((other) => `./src/${other}`);
+  return {
+    target: `./src/${name}`,
+    from: refused.filter((folder) => !refusedByLayering(name).includes(folder)),
+    message: `The ${name} folder may import ${allowed.join(', ') || 'no other folder'} only (folderDependencies, eslint.config.js).`,
+  };
+}).filter(({ from }) => from.length > 0);
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'test-results', 'playwright-report', 'public', 'reports', '.stryker-tmp'] },
@@ -135,19 +186,43 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layering, ...folderZones] }] },
+  },
+  {
     files: ['src/features/**/*.{ts,tsx}'],
     ignores: ['src/features/**/*.test.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layering, ...featureZones] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layering, ...folderZones, ...featureZones] }] },
   },
   {
     // Only the composition root (src/app) builds on everything; the layers below it import it for types alone (RootState).
     // Tests may build the whole app (a real store) around what they test.
-    files: ['src/{features,screens,components,store,config,lib,hooks,strings}/**/*.{ts,tsx}'],
+    files: ['src/{features,screens,components,store,config,lib,hooks,strings,boot-guard}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/app/*', '**/app/**'], allowTypeImports: true, message: 'src/app is the composition root: below it, import it for types only.' }] },
+      ],
+    },
+  },
+  {
+    // The first frame's script claims the panel before the bundle, as the app does after it, and reads the parts where the app keeps them.
+    files: ['src/first-frame/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/**', '!**/app/panelClaim', '!**/app/persistence', '**/app/persistence/*', '!**/app/persistence/storageKey'],
+              allowTypeImports: true,
+              message: 'The first frame takes from src/app its panel claim and storage keys alone; anything else, for types only.',
+            },
+          ],
+        },
       ],
     },
   },

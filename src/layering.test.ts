@@ -118,7 +118,46 @@ describe('layering (lint)', { timeout: 30_000 }, () => {
     expect(messages[0]).toContain('not its listeners or components');
   });
 
-  it.each(['src/features/qr/example.ts', 'src/screens/home/example.tsx', 'src/store/example.ts', 'src/config/example.ts', 'src/lib/example.ts'])(
+  // One row per folder of src/ (folderDependencies): an import from a folder outside the row, and one from the test kit, are refused; one inside it is allowed.
+  it.each([
+    ['app', 'src/app/example.ts', '../first-frame/firstFrame', '../screens/home/HomeScreen'],
+    ['boot-guard', 'src/boot-guard/example.ts', '../config/config', '../services/browser/engine'],
+    ['components', 'src/components/example.ts', '../first-frame/firstFrame', '../hooks/useElementSize'],
+    ['config', 'src/config/example.ts', '../services/json', '../strings/format'],
+    ['features', 'src/features/qr/example.ts', '../../first-frame/firstFrame', '../../services/json'],
+    ['first-frame', 'src/first-frame/example.ts', '../hooks/useElementSize', '../features/home-links/homeLinks'],
+    ['hooks', 'src/hooks/example.ts', '../services/json', '../lib/loadOnce'],
+    ['lib', 'src/lib/example.ts', '../strings/format', './loadOnce'],
+    ['screens', 'src/screens/home/example.ts', '../../first-frame/firstFrame', '../../hooks/useElementSize'],
+    ['services', 'src/services/example.ts', '../config/config', '../strings/format'],
+    ['store', 'src/store/example.ts', '../hooks/useElementSize', '../services/json'],
+    ['strings', 'src/strings/example.ts', '../services/json', './format'],
+  ])('refuses the %s folder a folder outside its row and the test kit, and allows one in its row', async (folder, filePath, outside, inside) => {
+    const kit = `${outside.startsWith('../../') ? '../../' : '../'}testing/memoryStorage`;
+    const refused = await lintAs(filePath, [`import * as outside from '${outside}';`, `import * as kit from '${kit}';`, 'export const all = [outside, kit];'].join('\n'));
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toContain(`The ${folder} folder may import`);
+    expect(await lintAs(filePath, [`import * as inside from '${inside}';`, 'export const all = [inside];'].join('\n'))).toEqual([]);
+  });
+
+  it("leaves tests out of folderDependencies: a test may build the app with the test kit around what it tests", async () => {
+    const messages = await lintAs(
+      'src/first-frame/example.test.ts',
+      ["import { renderKiosk } from '../testing/renderKiosk';", "import { makeStore } from '../app/store';", 'export const all = [renderKiosk, makeStore];'].join('\n'),
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('allows the first frame the panel claim and the storage keys of src/app, and nothing else of it but types', async () => {
+    const lint = (lines: string[]) => lintAs('src/first-frame/example.ts', [...lines, 'export const all = [];'].join('\n'), '@typescript-eslint/no-restricted-imports');
+    expect(await lint(["import { claimPanelEarly } from '../app/panelClaim';", "import { storageKey } from '../app/persistence/storageKey';"])).toEqual([]);
+    expect(await lint(["import type { StoredKey } from '../app/persistence/storedParts';"])).toEqual([]);
+    const refused = await lint(["import { makeStore } from '../app/store';", "import { STORED_PARTS } from '../app/persistence/storedParts';"]);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toContain('The first frame takes from src/app its panel claim and storage keys alone');
+  });
+
+  it.each(['src/features/qr/example.ts', 'src/screens/home/example.tsx', 'src/store/example.ts', 'src/config/example.ts', 'src/lib/example.ts', 'src/boot-guard/example.ts'])(
     'refuses %s a value from the composition root, and allows its types',
     async (filePath) => {
       const app = filePath.startsWith('src/features') || filePath.startsWith('src/screens') ? '../../app' : '../app';

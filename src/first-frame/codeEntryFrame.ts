@@ -1,33 +1,38 @@
 import { codeSlots, slotClass } from '../components/slots';
 import { ACCESS_CODE_LENGTH } from '../features/property/validCodes';
-import { isDigit, type Button, type Digit } from '../services/input/buttons';
-import { isRecord, type JsonObject } from '../services/json';
+import type { Button, Digit } from '../services/input/buttons';
+import { isRecord } from '../services/json';
+import type { StoredKey } from '../app/persistence/storedParts';
+import { codeEntryFromHome } from '../features/home-links/homeLinks';
+import { storedLock } from '../features/code-lock/storedLock';
+import { storedNotifications } from '../features/notifications/storedNotifications';
 import { format } from '../strings/format';
 import type { StartingHome } from './firstFrame';
 import { element } from './element';
-import type { StoredKey } from '../app/persistence/storedParts';
 import { storedItem } from './storedParts';
 
 /** Nothing stored of `part`, or a stored state that `clear` passes: anything else is not certain. */
-function clearOf(storage: Storage, part: StoredKey, clear: (state: JsonObject) => boolean): boolean {
+function clearOf(storage: Storage, part: StoredKey, clear: (state: unknown) => boolean): boolean {
   const envelope = storedItem(storage, part);
-  return envelope === null || (isRecord(envelope) && isRecord(envelope.state) && clear(envelope.state));
+  return envelope === null || (isRecord(envelope) && clear(envelope.state));
 }
 
 /**
- * Whether home opens code entry with this digit, as HomeScreen does once the
- * kiosk has started: its link shows (the device's numeric codes), the panel
- * has buttons (TOUCH's code entry has a keypad), no notification covers home
- * and codes are not locked. Where any is uncertain, no: the kiosk decides.
+ * Whether home opens code entry with this digit typed, as HomeScreen decides
+ * once the kiosk has started (codeEntryFromHome), on a button panel: TOUCH's
+ * code entry has a keypad, which this frame does not draw. The notifications
+ * and the lock are read as their stored parts read them; anything uncertain
+ * counts as a notification showing, or codes locked: the kiosk decides then.
+ * A stored lock counts as locked: only the kiosk's clock tells it is over.
  */
 export function opensCodeEntry(storage: Storage, home: StartingHome, button: Button): button is Digit {
-  return (
-    isDigit(button) &&
-    home.device.enable_numeric_codes === true &&
-    home.labels !== null &&
-    clearOf(storage, 'notifications', (state) => Array.isArray(state.items) && state.items.length === 0) &&
-    clearOf(storage, 'codeLock', (state) => state.lock === null)
-  );
+  if (home.labels === null) return false;
+  const entry = codeEntryFromHome(button, {
+    device: home.device,
+    notificationShowing: !clearOf(storage, 'notifications', (state) => storedNotifications(state)?.length === 0),
+    codesLocked: !clearOf(storage, 'codeLock', (state) => storedLock(state) === null),
+  });
+  return entry?.typed === button;
 }
 
 /** Code entry on a button panel with one digit typed, in CodeEntryView's markup: the kiosk's first render shows the same. */

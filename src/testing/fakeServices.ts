@@ -62,6 +62,10 @@ export function createFakeHardware() {
   let onNotification: ((n: HardwareNotification) => void) | null = null;
   let onStatus: ((status: HardwareStatus) => void) | null = null;
   const gate = { takesMs: 0, failure: null as Error | null };
+  const openGate = vi.fn(async (_code: string) => {
+    if (gate.takesMs > 0) await new Promise((resolve) => setTimeout(resolve, gate.takesMs));
+    if (gate.failure) throw gate.failure;
+  });
   return {
     gate,
     start: vi.fn((handler: (n: HardwareNotification) => void, statusHandler?: (status: HardwareStatus) => void) => {
@@ -75,10 +79,13 @@ export function createFakeHardware() {
     }),
     /** Plays the socket's state changing. */
     status: (status: HardwareStatus) => onStatus?.(status),
-    openGate: vi.fn(async (_code: string) => {
-      if (gate.takesMs > 0) await new Promise((resolve) => setTimeout(resolve, gate.takesMs));
-      if (gate.failure) throw gate.failure;
-    }),
+    openGate,
+    /** The promise of the last openGate with `code` (ended or not: a test's openings are its own). */
+    opening: (code: string): Promise<void> | undefined => {
+      const index = openGate.mock.calls.map(([called]) => called).lastIndexOf(code);
+      const result = openGate.mock.results[index];
+      return result?.type === 'return' ? result.value : undefined;
+    },
     /** Plays the panel daemon pushing a notification. */
     notify: (notification: HardwareNotification) => onNotification?.(notification),
   };

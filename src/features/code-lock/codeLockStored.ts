@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { isRecord } from '../../services/json';
 import { excerpt, fieldsOf, unchanged, type StoredPart } from '../../store/storedPart';
 import { codeLockSlice, type CodeLockState } from './codeLockSlice';
+import { storedLock } from './storedLock';
 
 const time = v.pipe(v.number(), v.finite());
 const clockSchema = v.object({ elapsed: time, wallAt: time });
@@ -41,8 +42,9 @@ export const codeLockStored: StoredPart<CodeLockState, 'codeLock'> = {
     if (clock === null) problems.push(`codeLock.clock: ${excerpt(raw.clock)}`);
     const refusedAt = timesOf('refusedAt', raw.refusedAt, problems);
     const lockedAt = timesOf('lockedAt', raw.lockedAt, problems);
-    const lock = raw.lock == null ? null : v.is(lockSpan, raw.lock) ? v.parse(lockSpan, raw.lock) : null;
-    if (raw.lock != null && lock === null) problems.push(`codeLock.lock: ${excerpt(raw.lock)}`);
+    const span = storedLock(raw);
+    const lock = span === null ? null : v.is(lockSpan, span) ? v.parse(lockSpan, span) : null;
+    if (span !== null && lock === null) problems.push(`codeLock.lock: ${excerpt(span)}`);
     const liftedMark = typeof raw.liftedMark === 'string' ? raw.liftedMark : null;
     if (clock === null) return { state: { clock: { elapsed: 0, wallAt: 0, monoAt: null }, refusedAt: [], lockedAt: [], lock: null, liftedMark }, problems };
     return { state: { clock, refusedAt, lockedAt, lock: lock && { since: lock.since, until: lock.until, number: lock.number }, liftedMark }, problems };

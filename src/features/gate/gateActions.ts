@@ -14,3 +14,10 @@ export const callApprovalReceived = createAction<string | null>('gate/callApprov
 export const gateSignalled = createAction('gate/signalled');
 /** The panel could not be signalled: the payload says why, as the hardware socket put it (unscrubbed). */
 export const gateSignalFailed = createAction<string>('gate/signalFailed');
+/**
+ * A typed, scanned or read code, judged on the state it arrived in
+ * (gateSignal.ts): granted (its signal has left: the hardware service holds
+ * the opening), refused, or typed or scanned while entry is locked (not even
+ * checked). `code` is as recorded: a read longer than 64 characters cut short.
+ */
+export const codeJudged = createAction<{ code: string; from: 'keypad' | 'qr' | 'reader'; verdict: 'granted' | 'refused' | 'locked' }>('gate/codeJudged');

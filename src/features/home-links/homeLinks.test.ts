@@ -1,6 +1,6 @@
 import { rawProperty } from '../../testing/fixtures';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
-import { hasGuidance, homeLinks } from './homeLinks';
+import { codeEntryFromHome, hasGuidance, homeLinks } from './homeLinks';
 
 // A device with every feature on, and a property with a phone.
 const { device: everyFeature, property } = parsePropertyResponse(rawProperty()).data;
@@ -35,5 +35,32 @@ describe('hasGuidance', () => {
   it('is true while any link shows', () => {
     expect(hasGuidance(NONE)).toBe(false);
     expect(hasGuidance({ ...NONE, callManager: true })).toBe(true);
+  });
+});
+
+describe('codeEntryFromHome', () => {
+  const on = { enable_numeric_codes: true };
+  const home = { device: on, notificationShowing: false, codesLocked: false };
+  it.each([
+    ['a digit', '7', home, { typed: '7' }],
+    ['0', '0', home, { typed: '0' }],
+    ['a digit while codes are locked (code entry says why)', '7', { ...home, codesLocked: true }, { typed: null }],
+    ['a digit under a notification', '7', { ...home, notificationShowing: true }, null],
+    ['a digit with numeric codes off', '7', { ...home, device: { enable_numeric_codes: false } }, null],
+    ['a digit with the flag not exactly true', '7', { ...home, device: { enable_numeric_codes: 1 } }, null],
+    ['a digit before the device is known', '7', { ...home, device: null }, null],
+    ['GO', 'GO', home, null],
+    ['UP', 'UP', home, null],
+    ['BACK', 'BACK', home, null],
+    ['SPACE', 'SPACE', home, null],
+  ] as const)('%s: %j', (_name, button, at, opens) => {
+    expect(codeEntryFromHome(button, at)).toEqual(opens);
+  });
+
+  it('opens code entry exactly where its link shows', () => {
+    for (const enable_numeric_codes of [true, false]) {
+      const device = { ...everyFeature, enable_numeric_codes };
+      expect(codeEntryFromHome('5', { device, notificationShowing: false, codesLocked: false }) !== null).toBe(homeLinks(device, property, true).enterCode);
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { nanoid } from '@reduxjs/toolkit';
 import * as v from 'valibot';
 import { parseEach } from '../../services/api/answerSchemas';
-import { isRecord } from '../../services/json';
 import { excerpt, STORE_VERSION, type StoredPart } from '../../store/storedPart';
 import { notificationsSlice, type NotificationsState } from './notificationsSlice';
+import { storedNotifications } from './storedNotifications';
 
 const notification = v.object({
   id: v.optional(v.string(), () => nanoid()),
@@ -19,7 +19,7 @@ export const notificationsStored: StoredPart<NotificationsState, 'notifications'
   migrations: {},
   where: 'localStorage',
   read(stored) {
-    const list = isRecord(stored) && Array.isArray(stored.items) ? stored.items : null;
+    const list = storedNotifications(stored);
     if (!list) return { state: { items: [] }, problems: [`notifications: no list of items (${excerpt(stored)})`] };
     const { items, problems } = parseEach(notification, list, 'notifications.items');
     return { state: { items }, problems };

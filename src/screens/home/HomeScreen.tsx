@@ -10,7 +10,7 @@ import { selectPropertyStatus } from '../../features/property/propertyLoadSlice'
 import { TEST_CALL_RESIDENT } from '../../features/call/testCall';
 import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
 import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
-import { hasGuidance, homeLinks } from '../../features/home-links/homeLinks';
+import { codeEntryFromHome, hasGuidance, homeLinks } from '../../features/home-links/homeLinks';
 import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { selectCurrentNotification } from '../../features/notifications/notificationsSlice';
@@ -19,7 +19,7 @@ import { selectDeviceSettings } from '../../features/session/deviceSettings';
 import { useDevice } from '../../features/session/useDevice';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
-import { isDigit, keyToButton } from '../../services/input/buttons';
+import { keyToButton } from '../../services/input/buttons';
 import { CodeEntryAhead } from '../enter-code/CodeEntryAhead';
 import { loadGuidance } from './loadGuidance';
 import { useCodeEntryAtOnce } from './useCodeEntryAtOnce';
@@ -75,14 +75,13 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
     if (guiding) setGuiding(false);
     // On the guidance BACK (from a gamepad) only leaves it; the buttons it explains do what it says.
     if (guiding && button === 'BACK') return;
-    if ((button === 'UP' || button === 'DOWN') && links.directory) navigate('/resident-directory');
+    const entry = codeEntryFromHome(button, { device, notificationShowing, codesLocked: lockSeconds > 0 });
+    if (entry) {
+      if (entry.typed) codeEntry.open(entry.typed);
+      else navigate('/enter-code');
+    } else if ((button === 'UP' || button === 'DOWN') && links.directory) navigate('/resident-directory');
     else if (button === 'GO' && links.scanQr) navigate('/scan-qr');
     else if (button === 'BACK' && links.callManager) navigate('/call');
-    // While codes are locked the digit is not kept: the code screen says why.
-    else if (isDigit(button) && links.enterCode) {
-      if (lockSeconds > 0) navigate('/enter-code');
-      else codeEntry.open(button);
-    }
     else if (button === 'SPACE' && isOnline) navigate(`/call?resident=${TEST_CALL_RESIDENT}`);
   }, !notificationShowing);
 

@@ -47,6 +47,27 @@ describe('createHardwareSocket', () => {
     hardware.stop();
   });
 
+  it('holds each code\'s opening under way, the last begun, until it ends', async () => {
+    const { hardware } = setup();
+    FakeSocket.last.open();
+    expect(hardware.opening('12345')).toBeUndefined();
+    const first = hardware.openGate('12345');
+    expect(hardware.opening('12345')).toBe(first);
+    const again = hardware.openGate('12345');
+    const other = hardware.openGate('54321');
+    expect(hardware.opening('12345')).toBe(again);
+    expect(hardware.opening('54321')).toBe(other);
+    await vi.advanceTimersByTimeAsync(600);
+    await Promise.all([first, again, other]);
+    expect(hardware.opening('12345')).toBeUndefined();
+    expect(hardware.opening('54321')).toBeUndefined();
+    // One that fails is let go as well.
+    hardware.stop();
+    const refused = hardware.openGate('');
+    await expect(refused).rejects.toThrow('No code to signal');
+    expect(hardware.opening('')).toBeUndefined();
+  });
+
   it('times the relay from the wiegand signal, not from its answer (a panel that answers after 300 ms)', async () => {
     const { hardware } = setup();
     const socket = FakeSocket.last;

@@ -58,6 +58,8 @@ export function createHardwareSocket({
 }: HardwareSocketOptions): HardwareService {
   let onNotification: ((notification: HardwareNotification) => void) | null = null;
   let onStatus: ((status: HardwareStatus) => void) | null = null;
+  /** Each code's opening under way, the last begun: the gate follows it (`opening`). */
+  const openings = new Map<string, Promise<void>>();
   let socket: SocketLike | null = null;
   let isOpen = false;
   let retryMs = FIRST_RETRY_MS;
@@ -204,6 +206,22 @@ export function createHardwareSocket({
     retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
   }
 
+  /** wiegand(0, code), then enable_relay1 after relayDelayMs, each waiting for the socket within the retry window. */
+  async function signalGate(code: string): Promise<void> {
+    // The gate feature tells the visitor (the no-code notice, docs/rules.md#r8-1-3); here only nothing is signalled.
+    if (!code) throw new Error('No code to signal: gate not opened');
+    const deadline = Date.now() + retryWindowMs;
+    // Open: the code signal leaves now, in the caller's turn, before anything else it does.
+    if (!isOpen) await whenOpen(deadline, 'gate not opened');
+    const signal = settled(call('wiegand', [0, code]), { lostIsSent: true });
+    // The relay follows the code signal after a fixed delay, not after its answer.
+    await wait({ kind: 'delay' }, relayDelayMs);
+    // A socket that dropped since: the relay is pulsed once it is back, inside the same window, and only once.
+    if (!isOpen) await whenOpen(deadline + relayDelayMs, 'relay not pulsed');
+    const [codeError, relayError] = await Promise.all([signal, settled(call('enable_relay1', []), { lostIsSent: false })]);
+    if (codeError ?? relayError) throw codeError ?? relayError;
+  }
+
   return {
     start(handler, statusHandler) {
       onNotification = handler;
@@ -222,19 +240,16 @@ export function createHardwareSocket({
       settleAll(null, new Error('Hardware socket stopped'));
     },
 
-    async openGate(code) {
-      // The gate feature tells the visitor (the no-code notice, docs/rules.md#r8-1-3); here only nothing is signalled.
-      if (!code) throw new Error('No code to signal: gate not opened');
-      const deadline = Date.now() + retryWindowMs;
-      // Open: the code signal leaves now, in the caller's turn, before anything else it does.
-      if (!isOpen) await whenOpen(deadline, 'gate not opened');
-      const signal = settled(call('wiegand', [0, code]), { lostIsSent: true });
-      // The relay follows the code signal after a fixed delay, not after its answer.
-      await wait({ kind: 'delay' }, relayDelayMs);
-      // A socket that dropped since: the relay is pulsed once it is back, inside the same window, and only once.
-      if (!isOpen) await whenOpen(deadline + relayDelayMs, 'relay not pulsed');
-      const [codeError, relayError] = await Promise.all([signal, settled(call('enable_relay1', []), { lostIsSent: false })]);
-      if (codeError ?? relayError) throw codeError ?? relayError;
+    openGate(code) {
+      const opening = signalGate(code);
+      openings.set(code, opening);
+      const ended = () => {
+        if (openings.get(code) === opening) openings.delete(code);
+      };
+      opening.then(ended, ended);
+      return opening;
     },
+
+    opening: (code) => openings.get(code),
   };
 }

@@ -21,4 +21,10 @@ export interface HardwareService {
   stop(): void;
   /** wiegand(0, code), then enable_relay1 600 ms later. Rejects if the panel stays unreachable for 10 s. */
   openGate(code: string): Promise<void>;
+  /**
+   * The opening with `code` under way (the last begun, if several), until it
+   * ends: the gate's workflow follows an opening that its signal middleware
+   * began as the code arrived.
+   */
+  opening(code: string): Promise<void> | undefined;
 }
