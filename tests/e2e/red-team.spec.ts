@@ -21,6 +21,7 @@ import {
   test,
   typeCode,
   waitForHardwareSocket,
+  type Kiosk,
   type Simulator,
 } from './fixtures';
 
@@ -50,6 +51,15 @@ function notificationExpiry(page: Page, sim: Simulator) {
   };
 }
 
+/** Home on a GEN2 panel on the page clock, its sockets up; gives the notification expiry (notificationExpiry). */
+async function openForGuessing(page: Page, kiosk: Kiosk, sim: Simulator) {
+  const expire = notificationExpiry(page, sim);
+  await page.clock.install();
+  await kiosk.open(page, { model: 'GEN2' });
+  await waitForHardwareSocket(sim);
+  return expire;
+}
+
 /** Types a code on home: 'refused' when it was checked and refused, 'locked' when code entry would not take it (back on home). */
 async function tryCode(page: Page, code: string): Promise<'refused' | 'granted' | 'locked'> {
   await typeCode(page, code);
@@ -66,10 +76,7 @@ test.describe('a guesser', () => {
   test('at 1 guess per 15 s for an hour gets 30 codes checked, and the back end hears of the lock', async ({ page, kiosk, sim, allowConsoleErrors }) => {
     test.setTimeout(300_000);
     allowConsoleErrors(/^Code entry locked: too many refused codes /, ...API_OVERTAKEN_ERRORS);
-    const expire = notificationExpiry(page, sim);
-    await page.clock.install();
-    await kiosk.open(page, { model: 'GEN2' });
-    await waitForHardwareSocket(sim);
+    const expire = await openForGuessing(page, kiosk, sim);
     const outcomes: string[] = [];
     const pageTime = () => page.evaluate(() => Date.now());
     // The page's clock also runs with real time: the hour is the page's, from the first guess.
@@ -90,10 +97,7 @@ test.describe('a guesser', () => {
   test('guesses, own code, guess: the own code clears nothing, and the next wrong code locks', async ({ page, kiosk, sim, allowConsoleErrors }) => {
     test.setTimeout(120_000);
     allowConsoleErrors(/^Code entry locked: too many refused codes /);
-    const expire = notificationExpiry(page, sim);
-    await page.clock.install();
-    await kiosk.open(page, { model: 'GEN2' });
-    await waitForHardwareSocket(sim);
+    const expire = await openForGuessing(page, kiosk, sim);
     for (let i = 0; i < 4; i += 1) {
       expect(await tryCode(page, KNOWN.invalidCode)).toBe('refused');
       await expire();
@@ -110,10 +114,7 @@ test.describe('a guesser', () => {
   test('a panel clock set back during a lock neither ends it nor stretches it, across a reload too', async ({ page, kiosk, sim, allowConsoleErrors }) => {
     test.setTimeout(120_000);
     allowConsoleErrors(/^Code entry locked: too many refused codes /, ...API_OVERTAKEN_ERRORS);
-    const expire = notificationExpiry(page, sim);
-    await page.clock.install();
-    await kiosk.open(page, { model: 'GEN2' });
-    await waitForHardwareSocket(sim);
+    const expire = await openForGuessing(page, kiosk, sim);
     for (let i = 0; i < 5; i += 1) {
       expect(await tryCode(page, KNOWN.invalidCode)).toBe('refused');
       await expire();
@@ -148,10 +149,7 @@ test.describe("the lock's photo", () => {
     test.setTimeout(120_000);
     allowConsoleErrors(/^Code entry locked: too many refused codes /);
     sim.patchProperty({ device: { photo_on_code_lock: true } });
-    const expire = notificationExpiry(page, sim);
-    await page.clock.install();
-    await kiosk.open(page, { model: 'GEN2' });
-    await waitForHardwareSocket(sim);
+    const expire = await openForGuessing(page, kiosk, sim);
     for (let i = 0; i < 5; i += 1) {
       expect(await tryCode(page, KNOWN.invalidCode)).toBe('refused');
       // The 5th refusal's notification stays while the still is taken (in the page's real time) and the report goes.
