@@ -50,7 +50,13 @@ const ROWS = {
   calls: (r) => el('li', {}, time(r.at), `${r.id} to ${who(r)}${r.telnyx_enabled ? ' (telnyx)' : ''}`,
     snapshotSrc(r.image_data) ? el('img', { className: 'thumb', src: snapshotSrc(r.image_data), alt: 'snapshot' }) : null),
   checkins: (r) => el('li', {}, time(r.at), 'check-in'),
-  logs: (r) => el('li', {}, time(r.at), String(r.message), r.meta === undefined ? null : el('pre', {}, json(r.meta))),
+  logs: (r) => {
+    // A code-lock report's photo (docs/protocol.md) shows as a picture, not as its base64.
+    const photo = snapshotSrc(r.meta?.photo);
+    const meta = photo ? { ...r.meta, photo: '(shown)' } : r.meta;
+    return el('li', {}, time(r.at), String(r.message), photo ? el('img', { className: 'thumb', src: photo, alt: 'lock photo' }) : null,
+      meta === undefined ? null : el('pre', {}, json(meta)));
+  },
   channelEvents: (r) => el('li', {}, time(r.at), `${r.source === 'server' ? 'to kiosk' : 'from client'}: ${r.event} `,
     el('pre', {}, json(r.data))),
 };
@@ -81,6 +87,7 @@ function renderProperty() {
     }), ' room_token in call answers'),
     setting('language', [['build default', null], ['English', 'en'], ['Spanish', 'es']]),
     setting('spoken_prompts', [['build default', null], ['on', true], ['off', false]]),
+    setting('photo_on_code_lock', [['off', null], ['on', true]]),
   );
   $('offline-badge').hidden = !state.offline;
   $('offline-toggle').textContent = state.offline ? 'Back online' : 'Go offline';

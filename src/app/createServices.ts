@@ -7,6 +7,7 @@ import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createBrowserService } from '../services/browser/browserService';
 import { readClocks } from '../lib/elapsedClock';
 import { createCallStreamRegistry } from '../services/call/callStreams';
+import { takeStill } from '../services/camera/still';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';
 import { createLazyShellWorker } from '../services/shell/lazyShellWorker';
@@ -91,6 +92,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
       }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
+    camera: { takeStill: () => takeStill() },
     browser: createBrowserService(window, config.hardwareSocketUrl),
     reloadAfterNotification: config.reloadAfterNotification,
     clock: readClocks,

@@ -6,6 +6,7 @@ import type { CallStreamRegistry } from '../services/call/callStreams';
 import type { AppConfig } from '../config/readConfig';
 import type { ClockReading } from '../lib/elapsedClock';
 import type { CallKit } from '../services/call/types';
+import type { StillCamera } from '../services/camera/still';
 import type { HardwareService } from '../services/hardware/types';
 import type { RealtimeService } from '../services/realtime/types';
 import type { SoundService } from '../services/sound/types';
@@ -37,6 +38,8 @@ export interface Services {
   speech: SpeechService;
   page: PageControl;
   call: CallServices;
+  /** One picture at a time, for the code lock's report (a call and the QR screen open the camera themselves). */
+  camera: StillCamera;
   /** The browser engine, and whether it refuses the hardware socket's address. */
   browser: BrowserService;
   /** The reload after each notification (docs/rules.md#r2-2-5); off only in a development build for the memory benchmark. */

@@ -123,6 +123,9 @@ export function createFakeBrowser() {
   };
 }
 
+/** What the fake camera's still gives: the start of a JPEG, as a data URL. */
+export const FAKE_STILL = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
+
 /** The real API client (against msw) and fakes for everything with a device behind it. */
 export function createTestServices(getToken: () => string | null = () => 'test-token') {
   const api = createApiClient({ baseUrl: API_URL, getToken, timeoutMs: 2000 });
@@ -137,6 +140,8 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     speech: { say: vi.fn((_clips: readonly string[], _options?: { delayMs?: number }) => vi.fn()), stop: vi.fn() },
     page: createFakePage(),
     call: createFakeCall(),
+    // A picture at once; a test of the lock's photo makes it fail or wait.
+    camera: { takeStill: vi.fn(async () => FAKE_STILL) },
     browser: createFakeBrowser(),
     reloadAfterNotification: true,
     clocks,

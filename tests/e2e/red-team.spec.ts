@@ -21,6 +21,7 @@ import {
   test,
   typeCode,
   waitForHardwareSocket,
+  type Kiosk,
   type Simulator,
 } from './fixtures';
 
@@ -50,6 +51,15 @@ function notificationExpiry(page: Page, sim: Simulator) {
   };
 }
 
+/** Home on a GEN2 panel on the page clock, its sockets up; gives the notification expiry (notificationExpiry). */
+async function openForGuessing(page: Page, kiosk: Kiosk, sim: Simulator) {
+  const expire = notificationExpiry(page, sim);
+  await page.clock.install();
+  await kiosk.open(page, { model: 'GEN2' });
+  await waitForHardwareSocket(sim);
+  return expire;
+}
+
 /** Types a code on home: 'refused' when it was checked and refused, 'locked' when code entry would not take it (back on home). */
 async function tryCode(page: Page, code: string): Promise<'refused' | 'granted' | 'locked'> {
   await typeCode(page, code);
@@ -66,10 +76,7 @@ test.describe('a guesser', () => {
   test('at 1 guess per 15 s for an hour gets 30 codes checked, and the back end hears of the lock', async ({ page, kiosk, sim, allowConsoleErrors }) => {
     test.setTimeout(300_000);
     allowConsoleErrors(/^Code entry locked: too many refused codes /, ...API_OVERTAKEN_ERRORS);
-    const expire = notificationExpiry(page, sim);
-    await page.clock.install();
-    await kiosk.open(page, { model: 'GEN2' });
-    await waitForHardwareSocket(sim);
+    const expire = await openForGuessing(page, kiosk, sim);
     const outcomes: string[] = [];
     const pageTime = () => page.evaluate(() => Date.now());
     // The page's clock also runs with real time: the hour is the page's, from the first guess.
@@ -90,10 +97,7 @@ test.describe('a guesser', () => {
   test('guesses, own code, guess: the own code clears nothing, and the next wrong code locks', async ({ page, kiosk, sim, allowConsoleErrors }) => {
     test.setTimeout(120_000);
     allowConsoleErrors(/^Code entry locked: too many refused codes /);
-    const expire = notificationExpiry(page, sim);
-    await page.clock.install();
-    await kiosk.open(page, { model: 'GEN2' });
-    await waitForHardwareSocket(sim);
+    const expire = await openForGuessing(page, kiosk, sim);
     for (let i = 0; i < 4; i += 1) {
       expect(await tryCode(page, KNOWN.invalidCode)).toBe('refused');
       await expire();
@@ -110,10 +114,7 @@ test.describe('a guesser', () => {
   test('a panel clock set back during a lock neither ends it nor stretches it, across a reload too', async ({ page, kiosk, sim, allowConsoleErrors }) => {
     test.setTimeout(120_000);
     allowConsoleErrors(/^Code entry locked: too many refused codes /, ...API_OVERTAKEN_ERRORS);
-    const expire = notificationExpiry(page, sim);
-    await page.clock.install();
-    await kiosk.open(page, { model: 'GEN2' });
-    await waitForHardwareSocket(sim);
+    const expire = await openForGuessing(page, kiosk, sim);
     for (let i = 0; i < 5; i += 1) {
       expect(await tryCode(page, KNOWN.invalidCode)).toBe('refused');
       await expire();
@@ -130,6 +131,39 @@ test.describe('a guesser', () => {
     await page.clock.fastForward(30_000);
     await expect(page.getByText(LOCKED)).toHaveCount(0);
     expect(await tryCode(page, KNOWN.residentCode)).toBe('granted');
+  });
+});
+
+/** A JPEG's width, from its frame header (SOF0 to SOF2); null when the bytes are not a JPEG. */
+function jpegWidth(bytes: Buffer): number | null {
+  if (bytes.readUInt16BE(0) !== 0xffd8) return null;
+  for (let at = 2; at + 9 <= bytes.length; at += 2 + bytes.readUInt16BE(at + 2)) {
+    const marker = bytes.readUInt16BE(at);
+    if (marker >= 0xffc0 && marker <= 0xffc2) return bytes.readUInt16BE(at + 7);
+  }
+  return null;
+}
+
+test.describe("the lock's photo", () => {
+  test('with photo_on_code_lock the back end gets the lock report with a JPEG from the camera; the visitor meets the lock as ever', async ({ page, kiosk, sim, allowConsoleErrors, waitForRecord }) => {
+    test.setTimeout(120_000);
+    allowConsoleErrors(/^Code entry locked: too many refused codes /);
+    sim.patchProperty({ device: { photo_on_code_lock: true } });
+    const expire = await openForGuessing(page, kiosk, sim);
+    for (let i = 0; i < 5; i += 1) {
+      expect(await tryCode(page, KNOWN.invalidCode)).toBe('refused');
+      // The 5th refusal's notification stays while the still is taken (in the page's real time) and the report goes.
+      if (i < 4) await expire();
+    }
+    const report = await waitForRecord('logs', (line) => line.message === 'Code entry locked: too many refused codes', { timeout: 10_000 });
+    const { photo, ...rest } = report.meta as Record<string, unknown>;
+    expect(rest).toEqual({ feature: 'code-lock', lockOfTheDay: 1, escalation: true, lockedForMs: 30_000, refusedWithinDay: 5, lockedUntil: expect.any(String) });
+    expect(photo).toMatch(/^data:image\/jpeg;base64,/);
+    // The camera's 240-wide picture, Chromium's fake one here.
+    expect(jpegWidth(Buffer.from(String(photo).split(',')[1] ?? '', 'base64'))).toBe(240);
+    await expire();
+    await expect(page.getByText(/^Try again in (2[0-9]|30) seconds$/)).toBeVisible();
+    expect(await tryCode(page, KNOWN.residentCode)).toBe('locked');
   });
 });
 
@@ -167,6 +201,17 @@ test.describe('the longest lock', () => {
     await expect(page.getByText('Access Granted!')).toBeVisible();
     const wiegand = await waitForRecord('hardware', (r) => r.direction === 'in' && r.method === 'wiegand');
     expect(wiegand.params).toEqual([0, KNOWN.staffCode]);
+  });
+
+  test("home's guidance, after 20 s without input, keeps the countdown in sight", async ({ page, kiosk }) => {
+    await afterTheDaysBudget(page);
+    await page.clock.install();
+    await kiosk.open(page, { model: 'GEN2' });
+    await expect(page.getByText('Try again in 20 hours')).toBeVisible();
+    await page.clock.fastForward(20_000);
+    await expect(page.getByRole('heading', { name: 'How to use this panel' })).toBeVisible();
+    await expect(page.getByText('Try again in 20 hours')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByText('Press any button to start.')).toBeInViewport({ ratio: 1 });
   });
 
   test("the back end lifts it with code_lock_cleared_at: the keypad opens at the next property load", async ({ page, kiosk, sim, allowConsoleErrors, waitForRecord }) => {

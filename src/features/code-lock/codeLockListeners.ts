@@ -3,6 +3,7 @@ import type { RootState } from '../../app/rootReducer';
 import { selectCodeLockClearedAt } from '../session/deviceSettings';
 import { codeLockClockAnchored, codeLockEnded, codeLockLifted, codeLockTime, enteredCodeRefused, isEscalation } from './codeLockSlice';
 import { TICK_MS } from '../../lib/elapsedClock';
+import { lockPhoto } from './lockPhoto';
 
 const codeLockOf = (state: RootState) => state.codeLock;
 const lockOf = (state: RootState) => state.codeLock.lock;
@@ -14,7 +15,8 @@ const remembers = (state: RootState) => lockOf(state) !== null || state.codeLock
  * so a reload loses none of their time), ends each code-entry lock when its
  * time is up (one held across a reload included), and tells the back end of
  * every lock (someone may be guessing; `escalation` marks the day's first
- * and each longer one), lifts the lock when the device record brings a new
+ * and each longer one; with the device record's `photo_on_code_lock`, a
+ * picture from the camera, lockPhoto.ts), lifts the lock when the device record brings a new
  * `code_lock_cleared_at`, and tells the back end of each lift.
  */
 export function listenForCodeLock(startListening: AppStartListening): void {
@@ -34,17 +36,18 @@ export function listenForCodeLock(startListening: AppStartListening): void {
   });
   startListening({
     predicate: (action, current, previous) => enteredCodeRefused.match(action) && lockOf(current) !== null && lockOf(current) !== lockOf(previous),
-    effect: (_action, { getState, extra }) => {
+    effect: async (_action, { getState, extra }) => {
       const { lock, refusedAt } = codeLockOf(getState());
       if (!lock) return;
       const lockedForMs = lock.until - lock.since;
-      extra.logger.child('code-lock').error('Code entry locked: too many refused codes', {
+      const report = {
         lockOfTheDay: lock.number,
         escalation: isEscalation(extra.settings.codeLock, lock.number),
         lockedForMs,
         refusedWithinDay: refusedAt.length,
         lockedUntil: new Date(Date.now() + lockedForMs).toISOString(),
-      });
+      };
+      extra.logger.child('code-lock').error('Code entry locked: too many refused codes', { ...report, ...(await lockPhoto(getState(), extra)) });
     },
   });
   startListening({

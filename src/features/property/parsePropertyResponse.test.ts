@@ -75,6 +75,7 @@ describe('parsing property data', () => {
       spoken_prompts: null,
       offline_guest_code_hours: null,
       code_lock_cleared_at: null,
+      photo_on_code_lock: false,
     });
     expect(parsed.data.residents[0]).toMatchObject({ enable_directory_listing: true, user_enabled_video_calls: false });
     const codes = codeSetOf(validCodesOf(parsed.data));

@@ -96,6 +96,8 @@ export const deviceSchema = v.object({
   offline_guest_code_hours: v.fallback(v.nullish(hours, null), null),
   // Any text (an ISO instant, as the back end sets it); only a change is acted on.
   code_lock_cleared_at: v.fallback(v.nullish(v.pipe(v.string(), v.trim(), v.nonEmpty()), null), null),
+  // A picture from the camera with each lock's report; a flag in any spelling, anything else off.
+  photo_on_code_lock: v.fallback(v.nullish(flag, false), false),
 });
 
 /** The legacy voice client's token; an empty one is no token. */

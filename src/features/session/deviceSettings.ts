@@ -27,3 +27,6 @@ export const selectDeviceSettings = createSelector([selectDevice], (device) => d
 
 /** The device record's `code_lock_cleared_at`: a new value lifts the code lock (docs/answers.md). */
 export const selectCodeLockClearedAt = (state: Parameters<typeof selectDevice>[0]) => selectDevice(state)?.code_lock_cleared_at ?? null;
+
+/** The device record's `photo_on_code_lock`: each lock's report carries a picture from the camera (docs/answers.md). */
+export const selectPhotoOnCodeLock = (state: Parameters<typeof selectDevice>[0]) => selectDevice(state)?.photo_on_code_lock === true;

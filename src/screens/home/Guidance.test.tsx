@@ -111,4 +111,19 @@ describe('guidance on home', () => {
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     expect(guidance()).toBeNull();
   });
+
+  it("keeps a code lock's countdown in sight, counting down, until the lock ends", async () => {
+    const now = Date.now();
+    const lock = { since: 0, until: 60_000, number: 1 };
+    renderKiosk({ preloaded: { codeLock: { clock: { elapsed: 0, wallAt: now, monoAt: now }, refusedAt: [0], lockedAt: [0], lock, liftedMark: null } } });
+    await idle(20_000);
+    expect(guidance()).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many wrong codes');
+    expect(screen.getByText(/^Try again in /)).toHaveTextContent('Try again in 40 seconds');
+    await idle(1_000);
+    expect(screen.getByText(/^Try again in /)).toHaveTextContent('Try again in 39 seconds');
+    await idle(39_000);
+    expect(guidance()).toBeInTheDocument();
+    expect(screen.queryByText('Too many wrong codes')).toBeNull();
+  });
 });

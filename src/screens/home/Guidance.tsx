@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Logo } from '../../components/Logo';
 import type { HomeLinks } from '../../features/home-links/homeLinks';
 import type { ButtonLabels } from '../../features/session/models';
@@ -13,10 +14,12 @@ interface Props {
   language: Language;
   /** Home's own title: the visitor still sees where they are. */
   title: string;
+  /** What home keeps in sight under the steps: the code lock's countdown while codes are locked. */
+  notice?: ReactNode;
 }
 
 /** How to use the panel, with the model's own button labels; shown on home after a while without input. */
-export function Guidance({ links, labels, language, title }: Props) {
+export function Guidance({ links, labels, language, title, notice }: Props) {
   const t = guidanceStrings(language);
   const name = useStrings()('app.name');
   const steps = labels
@@ -50,6 +53,7 @@ export function Guidance({ links, labels, language, title }: Props) {
             ),
         )}
       </ol>
+      {notice}
       <footer className="screen-footer guidance-leave">{t(labels ? 'guidance.leave' : 'guidance.touchLeave')}</footer>
     </main>
   );

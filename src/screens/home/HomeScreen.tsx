@@ -86,7 +86,9 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   }, !notificationShowing);
 
   const title = t('home.title', { name: property?.public_name ?? '' });
-  if (guiding && guidance) return <guidance.Guidance links={links} labels={labels} language={language} title={title} />;
+  // The countdown stays in sight on the guidance too: it is why a code pressed now is not taken.
+  const lockNotice = lockSeconds > 0 && (links.enterCode || links.scanQr) ? <CodeLockNotice seconds={lockSeconds} /> : null;
+  if (guiding && guidance) return <guidance.Guidance links={links} labels={labels} language={language} title={title} notice={lockNotice} />;
   return (
     <main className="screen home">
       <header className="screen-header home-header">
@@ -101,7 +103,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
         )}
         {links.callManager && <KeyLink className="home-link" to="/call" text={t('home.callManager')} hint={labels?.back ?? null} />}
       </nav>
-      {lockSeconds > 0 && (links.enterCode || links.scanQr) && <CodeLockNotice seconds={lockSeconds} />}
+      {lockNotice}
       {links.enterCode && <CodeEntryAhead view={ahead} />}
       <footer className="screen-footer version">
         v{config.version}

@@ -14,7 +14,7 @@ vi.mock('./live/telnyxSip', () => ({
 }));
 vi.mock('./live/telnyxRoom', () => ({ createTelnyxRoom: () => live.room }));
 const capture = vi.hoisted(() => vi.fn(async (_stream: MediaStream) => 'data:image/jpeg;base64,AAAA'));
-vi.mock('./captureFrame', () => ({ captureFrame: capture }));
+vi.mock('../camera/captureFrame', () => ({ captureFrame: capture }));
 
 const VIDEO_API = 'http://video.test';
 const CHANNEL = 'private-telephone-entry-property-1';

@@ -1,6 +1,6 @@
 import { openCamera, stopStream } from '../camera/camera';
 import type { RealtimeService } from '../realtime/types';
-import { captureFrame } from './captureFrame';
+import { captureFrame } from '../camera/captureFrame';
 import { createJoinTokenRequester } from './joinToken';
 import { createCallProviders } from './loadCallProviders';
 import { createPeerSession } from './peerConnection';

@@ -1,0 +1,66 @@
+import { withDeadline } from '../call/withDeadline';
+import { captureFrame } from './captureFrame';
+import { openCamera, QR_CAMERA_CONSTRAINTS, stopStream } from './camera';
+
+/** A camera's first pictures are dark or blurred while it sets its exposure and focus. */
+export const STILL_WARM_UP_MS = 1000;
+/**
+ * The longest a still may take, asking for the camera included. It goes with
+ * the lock's report, which waits for it: well inside the 5 s after which the
+ * refusal's notification reloads the page (docs/rules.md#r2-2-5).
+ */
+export const STILL_TIMEOUT_MS = 3000;
+
+/** The camera as the code lock's report uses it (src/features/code-lock/lockPhoto.ts). */
+export interface StillCamera {
+  takeStill(): Promise<string>;
+}
+
+export interface StillDeps {
+  open: (signal: AbortSignal) => Promise<MediaStream>;
+  capture: (stream: MediaStream) => Promise<string>;
+  stop: (stream: MediaStream) => void;
+}
+
+// The QR screen's small picture (240 wide): a face at the panel, a few kilobytes.
+const defaultDeps: StillDeps = { open: (signal) => openCamera(QR_CAMERA_CONSTRAINTS, undefined, signal), capture: (stream) => captureFrame(stream), stop: stopStream };
+
+/** Resolves after `ms`, or rejects at once when `signal` aborts. */
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+async function shoot(signal: AbortSignal, deps: StillDeps): Promise<string> {
+  const stream = await deps.open(signal);
+  // The deadline turns the camera off at once; a camera that arrives after it is turned off as it comes.
+  const release = () => deps.stop(stream);
+  signal.addEventListener('abort', release, { once: true });
+  try {
+    await wait(STILL_WARM_UP_MS, signal);
+    return await deps.capture(stream);
+  } finally {
+    signal.removeEventListener('abort', release);
+    release();
+  }
+}
+
+/**
+ * One small JPEG from the panel's camera, as a data URL: the camera is
+ * opened, left to settle, pictured and turned off (every track stopped),
+ * also when any step fails. Rejects when the camera is missing, refused or
+ * unusable, or gives no picture within STILL_TIMEOUT_MS.
+ */
+export function takeStill(deps: StillDeps = defaultDeps): Promise<string> {
+  return withDeadline(STILL_TIMEOUT_MS, 'The camera still', (signal) => shoot(signal, deps));
+}
