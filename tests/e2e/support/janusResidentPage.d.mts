@@ -1,0 +1,4 @@
+export const RESIDENT_SDK: string;
+export const RESIDENT_HTML: string;
+export function joinToken(simUrl: string, room: string): Promise<string>;
+export function installResident(sdkUrl: string): Promise<void>;
