@@ -4,13 +4,13 @@
 // against Janus"), its fixed wss://video.telnyx.com address routed in the
 // kiosk's page as the phone legs' are (callLegs.mjs). The resident is a page of
 // the far end's browser (a current Chromium) running the same SDK through the
-// same proxy (tests/e2e/support/janusResidentPage.mjs), as e2e's is.
+// same proxy (tests/e2e/support/janusRoomPages.mjs), as e2e's is.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { KNOWN } from '../../simulator/seed.mjs';
-import { installResident, joinToken, RESIDENT_HTML, RESIDENT_SDK } from '../e2e/support/janusResidentPage.mjs';
+import { installResident, joinToken, mediaPeers, remotePlaying, RESIDENT_HTML, RESIDENT_SDK } from '../e2e/support/janusRoomPages.mjs';
 import { byId, callFromDirectory, routeSdkSockets } from './callLegs.mjs';
 import { expectGateOpened, expectNotice, IN_PAGE } from './scenarios.mjs';
 import { until } from './until.mjs';
@@ -63,37 +63,10 @@ const TRACK_PEERS = `(() => {
   };
 })()`;
 
-/** The resident's video and audio in the kiosk: live tracks, time moving on, frames decoded. */
-const REMOTE_PLAYING = `(async () => {
+/** The resident's video and audio playing in the kiosk (remotePlaying), or null before the call shows them. */
+const REMOTE_PLAYING = `(() => {
   const element = document.querySelector('.call-remote');
-  if (!element || !element.srcObject) return null;
-  const live = (kind) => element.srcObject.getTracks().some((track) => track.kind === kind && track.readyState === 'live');
-  const [start, framesBefore] = [element.currentTime, element.getVideoPlaybackQuality().totalVideoFrames];
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return {
-    audio: live('audio'),
-    video: live('video'),
-    playing: !element.paused && element.currentTime > start,
-    frames: element.getVideoPlaybackQuality().totalVideoFrames > framesBefore,
-    width: element.videoWidth,
-  };
-})()`;
-
-/**
- * The far addresses of the selected candidate pairs of the kiosk's connected
- * peer connections ('none' while a pair is not named yet). Engines before
- * Chromium 98 name a candidate's address 'ip'.
- */
-const MEDIA_PEERS = `(async () => {
-  const addresses = new Set();
-  for (const pc of window.__peers) {
-    if (pc.connectionState !== 'connected') continue;
-    const stats = [...(await pc.getStats()).values()];
-    const pair = stats.find((each) => each.type === 'candidate-pair' && each.nominated && each.state === 'succeeded');
-    const remote = pair && stats.find((each) => each.id === pair.remoteCandidateId);
-    addresses.add(remote ? remote.address || remote.ip : 'none');
-  }
-  return [...addresses];
+  return element && element.srcObject ? (${remotePlaying})(element) : null;
 })()`;
 
 const OPEN_PEERS = `window.__peers.filter((pc) => pc.signalingState !== 'closed').length`;
@@ -139,7 +112,7 @@ export const roomLeg = (residentSite) => ({
       assert.equal(playing.width, 320);
       await until(resident.seesKiosk, Boolean, { message: "the kiosk's camera at the resident" });
       // Every frame goes through Janus, on its namespace's address: nothing peer to peer.
-      const [janus] = await until(() => page.evaluate(MEDIA_PEERS), (addresses) => addresses.length === 1 && /^10\.200\.\d+\.2$/.test(addresses[0]), {
+      const [janus] = await until(() => page.evaluate(`(${mediaPeers})()`), (addresses) => addresses.length === 1 && /^10\.200\.\d+\.2$/.test(addresses[0]), {
         message: "the media on Janus's address",
       });
       diagnostic(`room leg: media from Janus at ${janus} on ${await page.evaluate(OPEN_PEERS)} open peer connections; the resident's video ${playing.width} px wide`);

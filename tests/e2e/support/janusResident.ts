@@ -4,10 +4,10 @@
 // token from the simulator's video provider (as the resident's app gets one),
 // publishes its camera, speaks on the textroom, subscribes to the kiosk's
 // camera and leaves: every frame goes through Janus itself (docs/calls.md).
-// What runs in its page is janusResidentPage.mjs, shared with the engines tier.
+// What runs in its page is janusRoomPages.mjs, shared with the engines tier.
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
-import { installResident, joinToken, RESIDENT_HTML, RESIDENT_SDK } from './janusResidentPage.mjs';
+import { installResident, joinToken, RESIDENT_HTML, RESIDENT_SDK } from './janusRoomPages.mjs';
 import { routeRoomsToJanus } from './roomKiosk';
 import type { Simulator } from './simulator';
 

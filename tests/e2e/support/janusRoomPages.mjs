@@ -1,8 +1,11 @@
-// The resident's side of a room on Janus, shared by the end-to-end suite
-// (janusResident.ts, Playwright) and the engines tier (tests/engines/roomLeg.mjs,
-// DevTools protocol): a page of its own running the same `@telnyx/video` as
-// the kiosk, its socket routed to the proxy in front of Janus, with a join
-// token from the simulator's video provider (as the resident's app gets one).
+// What runs in the pages of a room on Janus, shared by the end-to-end suite
+// (janus-room.spec.ts and janusResident.ts, Playwright) and the engines tier
+// (tests/engines/roomLeg.mjs, DevTools protocol). The resident's side: a page
+// of its own running the same `@telnyx/video` as the kiosk, its socket routed
+// to the proxy in front of Janus, with a join token from the simulator's video
+// provider (as the resident's app gets one). The kiosk's side: what its page
+// plays and where its media comes from. The in-page functions are serialised:
+// they use nothing from this module.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -24,7 +27,7 @@ export async function joinToken(simUrl, room) {
 }
 
 /**
- * Runs in the resident's page (serialised: it uses nothing from this module):
+ * Runs in the resident's page:
  * loads the SDK from `sdkUrl` and puts `window.resident` in place: `join`
  * (connects, subscribes to the kiosk's camera, publishes its own camera and
  * microphone), `say` (a room message), `leave`, `others` (the other
@@ -58,4 +61,41 @@ export async function installResident(sdkUrl) {
     others: () => (room ? [...room.getState().participants.keys()].filter((id) => id !== room?.getLocalParticipant().id).length : 0),
     kioskFrames: () => video.getVideoPlaybackQuality().totalVideoFrames,
   };
+}
+
+/**
+ * Runs in the kiosk's page, on its `.call-remote` video: the resident's video
+ * and audio tracks live, time moving on, frames decoded (over 500 ms).
+ * @param {HTMLVideoElement} element
+ */
+export async function remotePlaying(element) {
+  const stream = element.srcObject;
+  const live = (kind) => (stream ? stream.getTracks().some((track) => track.kind === kind && track.readyState === 'live') : false);
+  const [start, framesBefore] = [element.currentTime, element.getVideoPlaybackQuality().totalVideoFrames];
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return {
+    audio: live('audio'),
+    video: live('video'),
+    playing: !element.paused && element.currentTime > start,
+    frames: element.getVideoPlaybackQuality().totalVideoFrames > framesBefore,
+    width: element.videoWidth,
+  };
+}
+
+/**
+ * Runs in the kiosk's page: the far addresses of the selected candidate pairs
+ * of its connected peer connections (recorded in `window.__peers`), 'none'
+ * while a pair is not named in the stats yet. Engines before Chromium 98 name
+ * a candidate's address `ip`.
+ */
+export async function mediaPeers() {
+  const addresses = new Set();
+  for (const pc of window.__peers) {
+    if (pc.connectionState !== 'connected') continue;
+    const stats = [...(await pc.getStats()).values()];
+    const pair = stats.find((each) => each.type === 'candidate-pair' && each.nominated && each.state === 'succeeded');
+    const remote = pair && stats.find((each) => each.id === pair.remoteCandidateId);
+    addresses.add(remote ? remote.address || remote.ip : 'none');
+  }
+  return [...addresses];
 }
