@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { expect, KNOWN, records, test, trackMedia, trackStates, type SimRecord, type Simulator, type WaitForRecord } from './fixtures';
 import { callFromDirectory, seedResident } from './support/directoryCall';
 import { openJanusResident, type JanusResident } from './support/janusResident';
+import { mediaPeers, remotePlaying } from './support/janusRoomPages.mjs';
 import { openPhone } from './support/phone';
 import { peerStates, routeRoomsToJanus, trackPeers } from './support/roomKiosk';
 
@@ -20,36 +21,6 @@ const notification = (page: Page) => page.getByRole('alertdialog');
 const sent = (sim: Simulator, janus: string, request?: string) =>
   sim.janusProxy.received().filter((m: SimRecord) => m.janus === janus && (request === undefined || m.request === request));
 const openPeers = async (page: Page) => (await peerStates(page)).filter((state) => !state.startsWith('closed'));
-
-/** The resident's video and audio play in the kiosk: time moves on, frames are decoded. */
-const remotePlaying = (page: Page) =>
-  page.locator('.call-remote').evaluate(async (element: HTMLVideoElement) => {
-    const stream = element.srcObject as MediaStream | null;
-    const start = element.currentTime;
-    const framesBefore = element.getVideoPlaybackQuality().totalVideoFrames;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const live = (kind: 'audio' | 'video') => stream?.getTracks().some((track) => track.kind === kind && track.readyState === 'live') ?? false;
-    return {
-      audio: live('audio'),
-      video: live('video'),
-      playing: !element.paused && element.currentTime > start,
-      frames: element.getVideoPlaybackQuality().totalVideoFrames > framesBefore,
-      width: element.videoWidth,
-    };
-  });
-
-/** The far addresses of the kiosk's open peer connections' selected candidate pairs (trackPeers): Janus's. */
-const mediaPeers = (page: Page) =>
-  page.evaluate(async () => {
-    const addresses = new Set<string>();
-    for (const pc of (window as unknown as { __peers: RTCPeerConnection[] }).__peers) {
-      if (pc.connectionState !== 'connected') continue;
-      const stats = [...(await pc.getStats()).values()] as { type: string; id: string; nominated?: boolean; state?: string; remoteCandidateId?: string; address?: string }[];
-      const pair = stats.find((each) => each.type === 'candidate-pair' && each.nominated && each.state === 'succeeded');
-      addresses.add(stats.find((each) => each.id === pair?.remoteCandidateId)?.address ?? 'none');
-    }
-    return [...addresses];
-  });
 
 test.beforeEach(async ({ page, sim }) => {
   sim.patchProperty({ featureFlags: { telnyx_enabled: true } });
@@ -82,11 +53,11 @@ test("the resident answers: connected with their video and audio playing, the ki
   await resident.say('answered');
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
   console.log(`[janus-room] 'answered' -> 'Connected' ${Date.now() - answered} ms`);
-  await expect.poll(() => remotePlaying(page), { timeout: 10_000 }).toMatchObject({ audio: true, video: true, playing: true, frames: true, width: 320 });
+  await expect.poll(() => page.locator('.call-remote').evaluate(remotePlaying), { timeout: 10_000 }).toMatchObject({ audio: true, video: true, playing: true, frames: true, width: 320 });
   await expect.poll(() => resident.seesKiosk(), { timeout: 10_000 }).toBe(true);
   // The media goes through Janus, on its namespace's address: nothing peer to peer. A connection that has just
   // connected may not name its nominated pair in its stats yet ('none', once in a loaded CI run): read again.
-  await expect.poll(() => mediaPeers(page)).toEqual([expect.stringMatching(/^10\.200\.\d+\.2$/)]);
+  await expect.poll(() => page.evaluate(mediaPeers)).toEqual([expect.stringMatching(/^10\.200\.\d+\.2$/)]);
 
   await resident.say('open_gate');
   await expect(notification(page).getByRole('heading')).toHaveText('Access Granted!');
@@ -161,7 +132,7 @@ test('a resident already in the room before the kiosk joins is subscribed to fro
   await expect.poll(() => sent(sim, 'message', 'start').length, { timeout: 10_000 }).toBe(1);
   await resident.say('answered');
   await expect(status(page)).toHaveText(`Connected to ${who.directory_display_name}`);
-  await expect.poll(() => remotePlaying(page), { timeout: 10_000 }).toMatchObject({ audio: true, video: true, playing: true, frames: true });
+  await expect.poll(() => page.locator('.call-remote').evaluate(remotePlaying), { timeout: 10_000 }).toMatchObject({ audio: true, video: true, playing: true, frames: true });
 });
 
 test('the resident leaving the room ends the call as disconnected and closes every peer connection', async ({ page, context, kiosk, sim, waitForRecord, allowConsoleErrors }) => {

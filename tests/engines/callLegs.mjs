@@ -1,30 +1,31 @@
-// The call's legs with the vendors' own SDKs (a kiosk built with live
+// The call's phone legs with the vendors' own SDKs (a kiosk built with live
 // call providers) on each engine of the tier: the SIP leg's @telnyx/webrtc
 // against the simulator's Telnyx WebRTC twin (the build's VITE_TELNYX_RTC_HOST)
-// and the voice leg's @twilio/voice-sdk against its Twilio Voice twin; the room
-// leg's @telnyx/video against the Telnyx Video twin, a gateway that never
-// answers, so that the call goes on to the SIP leg at the join deadline. The
-// Twilio and room SDKs' addresses are fixed (wss://voice-js.<edge>.twilio.com,
-// wss://video.telnyx.com): the page's WebSocket is wrapped to open the twins' sockets instead, as
-// Playwright's routeWebSocket does in e2e, installed after load (WebDriver has
-// no script before the page's), which is before the SDK's chunk loads.
+// and the voice leg's @twilio/voice-sdk against its Twilio Voice twin (the
+// room leg is roomLeg.mjs). The Twilio and room SDKs' addresses are fixed
+// (wss://voice-js.<edge>.twilio.com, wss://video.telnyx.com): the page's
+// WebSocket is wrapped to open the simulator's sockets instead, as Playwright's
+// routeWebSocket does in e2e, installed after load (WebDriver has no script
+// before the page's), which is before the SDK's chunk loads.
 import assert from 'node:assert/strict';
+import { KNOWN } from '../../simulator/seed.mjs';
 import { until } from './until.mjs';
 import { IN_PAGE } from './scenarios.mjs';
 
-const byId = (sim, id) => sim.state.property.residents.find((resident) => resident.id === id);
+export const byId = (sim, id) => sim.state.property.residents.find((resident) => resident.id === id);
 
 /**
- * In the kiosk's page: the sockets of the SDKs' fixed addresses go to the
- * simulator's twins (Twilio's signalling; Telnyx Video's room gateway), and
- * Twilio's Insights posts are answered; every socket address is kept.
+ * In a page: the sockets of the SDKs' fixed addresses go to the simulator
+ * (Twilio's signalling to its twin; Telnyx Video's room gateway to the proxy
+ * in front of Janus), and Twilio's Insights posts are answered; every socket
+ * address is kept.
  */
-const routeSdkSockets = (simWs) => `(() => {
+export const routeSdkSockets = (simWs) => `(() => {
   const Native = window.WebSocket;
   window.__sockets = [];
   const routed = (url) =>
     /^wss:\\/\\/voice-js\\.[a-z0-9-]+\\.twilio\\.com\\/signal$/.test(url) ? ${JSON.stringify(`${simWs}/twilio-voice`)}
-      : url.replace(/^wss:\\/\\/video\\.telnyx\\.com\\//, ${JSON.stringify(`${simWs}/telnyx-video/`)});
+      : url.replace(/^wss:\\/\\/video\\.telnyx\\.com\\//, ${JSON.stringify(`${simWs}/telnyx-janus/`)});
   function Routed(url, protocols) {
     window.__sockets.push(String(url));
     const target = routed(String(url));
@@ -42,7 +43,7 @@ const routeSdkSockets = (simWs) => `(() => {
 })()`;
 
 /** Calls a resident from the directory (TOUCH: a tap on their row; else by lookup code); resolves with when the last press was made. */
-async function callFromDirectory(page, model, who) {
+export async function callFromDirectory(page, model, who) {
   if (model === 'TOUCH') {
     await page.tap(IN_PAGE.element('a', 'Call a resident'));
     await page.waitFor(`!!document.querySelector('.directory-row')`, { message: 'directory rows' });
@@ -75,37 +76,31 @@ async function openPhone(farEnd, sim, leg) {
 }
 
 /**
- * One leg, end to end (the room leg: the room tried, then the SIP leg): the call key, the far end ringing and picking
+ * One phone leg, end to end: the call key, the far end ringing and picking
  * up, 'Connected to …' in the kiosk, the resident's approval opening the gate.
  * Timings are printed, never asserted.
- * @param {'sip' | 'voice' | 'room'} leg
+ * @param {'sip' | 'voice'} leg
  */
 export const phoneLeg = (leg) => ({
-  /** Before the kiosk opens: Telnyx on for the room and SIP legs, off for the voice leg. */
-  prepare: (sim) => sim.patchProperty({ featureFlags: { telnyx_enabled: leg !== 'voice' } }),
+  /** Before the kiosk opens: Telnyx on for the SIP leg, off for the voice leg. */
+  prepare: (sim) => sim.patchProperty({ featureFlags: { telnyx_enabled: leg === 'sip' } }),
   run: async ({ page, sim, model, farEnd, diagnostic }) => {
-    // A resident with video is called in a room first; one without, by phone.
-    const who = byId(sim, leg === 'room' ? 101 : 103);
+    // A resident without video: called by phone.
+    const who = byId(sim, KNOWN.noVideoResidentId);
     await page.evaluate(routeSdkSockets(sim.url.replace('http', 'ws')));
-    const phone = await openPhone(farEnd, sim, leg === 'voice' ? 'voice' : 'sip');
+    const phone = await openPhone(farEnd, sim, leg);
     try {
       const pressed = await callFromDirectory(page, model, who);
-      const rang = await until(phone.state, (state) => state === 'ringing', { timeout: leg === 'room' ? 30_000 : 20_000, message: `the ${leg} leg ringing at the far end` })
+      const rang = await until(phone.state, (state) => state === 'ringing', { timeout: 20_000, message: `the ${leg} leg ringing at the far end` })
         .then(() => Date.now())
         .catch(async (error) => {
           const shown = await page.evaluate(`document.body.innerText.slice(0, 300)`).catch(() => '?');
           const sockets = await page.evaluate(`window.__sockets || []`).catch(() => []);
           throw new Error(`${error.message}; after ${Date.now() - pressed} ms the kiosk shows: ${JSON.stringify(shown)}; sockets: ${JSON.stringify(sockets)}; logged: ${JSON.stringify(sim.state.logs.slice(-3)).slice(0, 1500)}`);
         });
-      if (leg === 'room') {
-        const creates = sim.telnyxVideo.received().filter((m) => m.janus === 'create').length;
-        const gaveUp = sim.state.logs.find((line) => /^Video could not start/.test(line.message));
-        if (gaveUp) diagnostic(`room leg: ${gaveUp.message}: ${JSON.stringify(gaveUp.meta).slice(0, 400)}`);
-        diagnostic(`room leg: the SDK's create reached the room gateway (which never answers): ${creates > 0}; call key -> the phone dialled after the join deadline ${rang - pressed} ms`);
-      }
       await phone.answer();
       const connected = `Connected to ${who.directory_display_name}`;
-      await until(() => page.evaluate(`(document.querySelector('.call-status') || {}).textContent || ''`), (text) => text === connected, {
+      await until(() => page.evaluate(IN_PAGE.callStatus), (text) => text === connected, {
         timeout: 15_000,
         message: `'${connected}'`,
       });

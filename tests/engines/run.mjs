@@ -1,6 +1,7 @@
 // `npm run test:engines`: the engines tier (tests/engines/README.md). Finds
 // what it drives besides the npm packages: Debian's Chromium (the current
-// engine and the calls' far end), WebKitGTK's WebKitWebDriver and xvfb-run.
+// engine and the calls' far end), WebKitGTK's WebKitWebDriver and xvfb-run,
+// and the room leg's Janus with `ip` for its network namespace.
 // Missing ones are installed with apt-get when running as root (as CI does);
 // otherwise it fails saying what to install. It never skips an engine.
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,6 +15,8 @@ const NEEDS = [
   ['WebKitWebDriver', 'webkit2gtk-driver'],
   ['xvfb-run', 'xvfb'],
   ['xauth', 'xauth'],
+  ['/usr/bin/janus', 'janus'],
+  ['ip', 'iproute2'],
 ];
 
 const found = (command) => spawnSync('sh', ['-c', `command -v "${command}"`], { stdio: 'ignore' }).status === 0;

@@ -12,6 +12,7 @@ export const IN_PAGE = {
   title: `document.querySelector('h1') && document.querySelector('h1').textContent`,
   notice: `(document.querySelector('[role=alertdialog] h1') || {}).textContent || ''`,
   status: `(document.querySelector('[role=status]') || {}).textContent || ''`,
+  callStatus: `(document.querySelector('.call-status') || {}).textContent || ''`,
   /** The element whose own text is `text` among those `selector` matches. */
   element: (selector, text) => `[...document.querySelectorAll(${JSON.stringify(selector)})].find((e) => e.textContent.trim() === ${JSON.stringify(text)})`,
 };
@@ -55,12 +56,12 @@ async function watchTitles(page) {
 }
 const titleSeen = (title) => `window.__titles.includes(${JSON.stringify(title)})`;
 
-async function expectNotice(page, text) {
+export async function expectNotice(page, text) {
   await until(() => page.evaluate(IN_PAGE.notice), (notice) => notice === text, { message: `the notice '${text}'` });
 }
 
 /** A gate opening with `code`: wiegand then the relay at the hardware socket, a granted request at the back end. */
-async function expectGateOpened(sim, code) {
+export async function expectGateOpened(sim, code) {
   await until(() => hardwareIn(sim), (calls) => calls.length >= 2, { message: 'wiegand and enable_relay1' });
   assert.deepEqual(hardwareIn(sim), [['wiegand', [0, code]], ['enable_relay1', []]]);
   const [request] = await until(() => sim.state.accessRequests, (list) => list.length > 0, { message: 'the access request' });
