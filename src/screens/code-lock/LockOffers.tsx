@@ -1,4 +1,4 @@
-import { useNavigate } from '../../hooks/pageAddress';
+import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
 import { KeyLink } from '../../components/KeyLink';

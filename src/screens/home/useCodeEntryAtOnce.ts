@@ -1,9 +1,25 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate, useWriteAddress } from '../../hooks/pageAddress';
+import { useNavigate } from 'react-router-dom';
 import { useDevice } from '../../features/session/useDevice';
 import { afterNextFrame } from '../../lib/afterFirstScreen';
 import type { Digit } from '../../services/input/buttons';
+
+/**
+ * Code entry's address while its layer shows and React's code entry has yet to
+ * take over; `written` once a reload meanwhile wrote it (writeAddressAhead).
+ */
+let addressAhead: { to: string; written: boolean } | null = null;
+
+/**
+ * Before a reload: a page whose code entry layer shows reloads onto code
+ * entry, whose address React Router writes only as it takes over.
+ */
+export function writeAddressAhead(): void {
+  if (!addressAhead || addressAhead.written) return;
+  window.history.pushState(null, '', addressAhead.to);
+  addressAhead.written = true;
+}
 
 interface Shown {
   /** React's code entry now, in place of the layer. */
@@ -25,7 +41,6 @@ interface Shown {
  */
 export function useCodeEntryAtOnce(ahead: RefObject<HTMLElement | null>) {
   const navigate = useNavigate();
-  const writeAddress = useWriteAddress();
   const { touch } = useDevice();
   const shown = useRef<Shown | null>(null);
   useLayoutEffect(() => () => shown.current?.remove(), []);
@@ -36,19 +51,21 @@ export function useCodeEntryAtOnce(ahead: RefObject<HTMLElement | null>) {
     const kept = ahead.current;
     if (touch || !kept) return navigate(to);
     kept.classList.add('code-entry-shown');
-    // Its address is written when React's would be, so that a reload meanwhile loads the screen that shows.
-    const unwrite = writeAddress(to);
+    // Its address comes with React's code entry, after the frame: writing history took milliseconds of the press.
+    const address = { to, written: false };
+    addressAhead = address;
     const cancelFrame = afterNextFrame(() => shown.current?.takeOver());
-    let taken = false;
+    const settle = () => {
+      cancelFrame();
+      if (addressAhead === address) addressAhead = null;
+    };
     shown.current = {
       takeOver() {
-        taken = true;
-        cancelFrame();
-        flushSync(() => navigate(to, { replace: true }));
+        settle();
+        flushSync(() => navigate(to, { replace: address.written }));
       },
       remove() {
-        cancelFrame();
-        if (!taken) unwrite();
+        settle();
         kept.classList.remove('code-entry-shown');
         shown.current = null;
       },
