@@ -12,7 +12,7 @@ import { installLockdown } from './app/lockdown';
 import { detectCapabilities } from './lib/capabilities';
 import { startKiosk } from './app/startup';
 import { afterFirstScreen } from './lib/afterFirstScreen';
-import { writeAddressAhead } from './screens/home/useCodeEntryAtOnce';
+import { writePendingAddresses } from './hooks/pageAddress';
 import { announceStarted } from './boot-guard/startedSignal';
 import { Splash } from './features/session/components/Splash';
 import { StandbyMessage } from './features/session/components/StandbyMessage';
@@ -51,8 +51,8 @@ async function boot(): Promise<void> {
         getSettings: () => selectDeviceSettings(getState()),
         beforeReload: async () => {
           if (!(await flush())) throw new Error('stored state not written yet');
-          // The page reloads onto the screen that shows, also when code entry's layer shows ahead of React's.
-          writeAddressAhead();
+          // The page reloads onto the screen that shows, also when its address still waits for a frame.
+          writePendingAddresses();
         },
         capabilities,
       }),

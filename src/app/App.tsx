@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { PageRouter } from '../hooks/pageAddress';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Splash } from '../features/session/components/Splash';
 import { useOnlineStatus } from '../features/connectivity/useOnlineStatus';
@@ -7,7 +8,7 @@ import { selectPropertyData } from '../features/property/propertySlice';
 import { selectToken } from '../features/session/sessionSlice';
 import { useStrings } from '../features/session/useStrings';
 import { useAppSelector } from '../store/hooks';
-import { AppRoutes, PageRouter, preloadScreens } from './router';
+import { AppRoutes, preloadScreens } from './router';
 import { whenIdle } from '../lib/afterFirstScreen';
 import { ServicesContext } from '../store/servicesContext';
 import type { Services } from '../store/services';

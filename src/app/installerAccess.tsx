@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../hooks/pageAddress';
 import { useButtons } from '../features/input/useButtons';
 import { useButtonSequence } from '../features/input/useButtonSequence';
 import { useIdleTimeout } from '../features/input/useIdleTimeout';

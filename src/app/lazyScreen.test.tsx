@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '../hooks/pageAddress';
 import { createTestServices } from '../testing/fakeServices';
 import { lazyScreen } from './lazyScreen';
 import { ServicesContext } from '../store/servicesContext';
@@ -23,7 +23,7 @@ async function show(Screen: ComponentType, services = createTestServices()) {
     view = render(
       <Provider store={makeStore(services)}>
         <ServicesContext.Provider value={services}>
-          <MemoryRouter initialEntries={['/screen']} useTransitions={false}>
+          <MemoryRouter route="/screen">
             <Routed screen={Screen} />
           </MemoryRouter>
         </ServicesContext.Provider>

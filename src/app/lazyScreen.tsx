@@ -1,5 +1,5 @@
 import { Suspense, use, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '../hooks/pageAddress';
 import { Splash } from '../features/session/components/Splash';
 import { loadOnce } from '../lib/loadOnce';
 import { useServices } from '../store/servicesContext';

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '../hooks/pageAddress';
 import { EnterCodeScreen } from '../screens/enter-code/EnterCodeScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
 import { loadGuidance } from '../screens/home/loadGuidance';
@@ -30,15 +29,6 @@ export function preloadScreens(): Promise<void> {
   );
 }
 
-/**
- * The page's address, through React Router. A change of screen renders in
- * the update that asked for it (a key press's, or a flushSync), not in a
- * transition that would let the press's frame paint the old screen.
- */
-export function PageRouter({ children }: { children: ReactNode }) {
-  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
-}
-
 /** Exact routes; anything else goes home. The installer screen has no route: a button sequence opens it. */
 export function AppRoutes({ onReload }: { onReload: () => void }) {
   return (
@@ -48,19 +38,19 @@ export function AppRoutes({ onReload }: { onReload: () => void }) {
   );
 }
 
-const home = <Navigate to="/" replace />;
-
 function RoutedScreen({ onReload }: { onReload: () => void }) {
-  // React Router lets a trailing slash match its route; the kiosk's routes match exactly.
-  if (/.\/$/.test(useLocation().pathname)) return home;
-  return (
-    <Routes>
-      <Route caseSensitive path="/" element={<HomeScreen onReload={onReload} />} />
-      <Route caseSensitive path="/enter-code" element={<EnterCodeScreen />} />
-      <Route caseSensitive path="/resident-directory" element={<ResidentDirectoryScreen />} />
-      <Route caseSensitive path="/scan-qr" element={<ScanQrScreen />} />
-      <Route caseSensitive path="/call" element={<CallScreen />} />
-      <Route path="*" element={home} />
-    </Routes>
-  );
+  switch (useLocation().pathname) {
+    case '/':
+      return <HomeScreen onReload={onReload} />;
+    case '/enter-code':
+      return <EnterCodeScreen />;
+    case '/resident-directory':
+      return <ResidentDirectoryScreen />;
+    case '/scan-qr':
+      return <ScanQrScreen />;
+    case '/call':
+      return <CallScreen />;
+    default:
+      return <Navigate to="/" replace />;
+  }
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../hooks/pageAddress';
 
 /** A link to another screen, with the panel button that opens it shown beside its text (none on TOUCH). */
 export function KeyLink({ to, text, hint, className }: { to: string; text: string; hint: string | null; className: string }) {

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { onTestFinished } from 'vitest';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '../hooks/pageAddress';
 import { appStarted } from '../store/actions';
-import { AppRoutes, PageRouter, preloadScreens } from '../app/router';
+import { AppRoutes, preloadScreens } from '../app/router';
 import { ServicesContext } from '../store/servicesContext';
 import type { RootState } from '../app/rootReducer';
 import { makeStore, type AppStore } from '../app/store';
@@ -53,20 +53,15 @@ export function startedStore({
   return { store, services };
 }
 
-/**
- * Renders the kiosk's screens at `route` with a loaded property and fake
- * services; `inPage`: with the kiosk's own router, `route` made the page's address.
- */
+/** Renders the kiosk's screens at `route` with a loaded property and fake services. */
 export function renderKiosk({
   route = '/',
-  inPage = false,
   model = 'GEN2' as PanelModel,
   property = rawProperty(),
   services = createTestServices(),
   preloaded = {},
 }: {
   route?: string;
-  inPage?: boolean;
   model?: PanelModel;
   property?: ReturnType<typeof rawProperty>;
   services?: TestServices;
@@ -75,24 +70,14 @@ export function renderKiosk({
 } = {}) {
   const store = storeWithProperty(services, model, property, preloaded);
   onTestFinished(() => store.dispose());
-  if (inPage) window.history.replaceState(null, '', route);
-  const screens = (
-    <>
-      <AppRoutes onReload={services.page.reload} />
-      <NotificationOverlay />
-      <LocationProbe />
-    </>
-  );
   const view = render(
     <Provider store={store}>
       <ServicesContext.Provider value={services}>
-        {inPage ? (
-          <PageRouter>{screens}</PageRouter>
-        ) : (
-          <MemoryRouter initialEntries={[route]} useTransitions={false}>
-            {screens}
-          </MemoryRouter>
-        )}
+        <MemoryRouter route={route}>
+          <AppRoutes onReload={services.page.reload} />
+          <NotificationOverlay />
+          <LocationProbe />
+        </MemoryRouter>
       </ServicesContext.Provider>
     </Provider>,
   );

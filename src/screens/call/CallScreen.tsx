@@ -1,6 +1,6 @@
 import { nanoid } from '@reduxjs/toolkit';
 import { useEffect, useMemo, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../hooks/pageAddress';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { callEnding, callRequested } from '../../features/call/callEvents';
@@ -24,7 +24,7 @@ import './CallScreen.css';
 export function CallScreen() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const resident = params.get('resident');
   const target = useMemo(() => callTargetFromQuery(resident), [resident]);
   const data = useAppSelector(selectPropertyData);

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../hooks/pageAddress';
 import { useAppSelector } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
 import { KeyLink } from '../../components/KeyLink';

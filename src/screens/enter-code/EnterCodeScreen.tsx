@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../hooks/pageAddress';
 import { useAppDispatch } from '../../store/hooks';
 import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
 import { codeEntered } from '../../features/gate/gateActions';
@@ -17,7 +17,7 @@ import { CodeEntryView } from './CodeEntryView';
 export function EnterCodeScreen() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const lockSeconds = useCodeLockSeconds();
   // A digit that opened this screen during a lock is not kept either.
   const [digits, setDigits] = useState(() => (lockSeconds > 0 ? '' : initialDigits(params.get('initialCode'))));

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../hooks/pageAddress';
 import { useAppSelector } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
 import { config } from '../../config/config';

@@ -1,25 +1,9 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useWriteAddress } from '../../hooks/pageAddress';
 import { useDevice } from '../../features/session/useDevice';
 import { afterNextFrame } from '../../lib/afterFirstScreen';
 import type { Digit } from '../../services/input/buttons';
-
-/**
- * Code entry's address while its layer shows and React's code entry has yet to
- * take over; `written` once a reload meanwhile wrote it (writeAddressAhead).
- */
-let addressAhead: { to: string; written: boolean } | null = null;
-
-/**
- * Before a reload: a page whose code entry layer shows reloads onto code
- * entry, whose address React Router writes only as it takes over.
- */
-export function writeAddressAhead(): void {
-  if (!addressAhead || addressAhead.written) return;
-  window.history.pushState(null, '', addressAhead.to);
-  addressAhead.written = true;
-}
 
 interface Shown {
   /** React's code entry now, in place of the layer. */
@@ -41,6 +25,7 @@ interface Shown {
  */
 export function useCodeEntryAtOnce(ahead: RefObject<HTMLElement | null>) {
   const navigate = useNavigate();
+  const writeAddress = useWriteAddress();
   const { touch } = useDevice();
   const shown = useRef<Shown | null>(null);
   useLayoutEffect(() => () => shown.current?.remove(), []);
@@ -51,21 +36,19 @@ export function useCodeEntryAtOnce(ahead: RefObject<HTMLElement | null>) {
     const kept = ahead.current;
     if (touch || !kept) return navigate(to);
     kept.classList.add('code-entry-shown');
-    // Its address comes with React's code entry, after the frame: writing history took milliseconds of the press.
-    const address = { to, written: false };
-    addressAhead = address;
+    // Its address is written when React's would be, so that a reload meanwhile loads the screen that shows.
+    const unwrite = writeAddress(to);
     const cancelFrame = afterNextFrame(() => shown.current?.takeOver());
-    const settle = () => {
-      cancelFrame();
-      if (addressAhead === address) addressAhead = null;
-    };
+    let taken = false;
     shown.current = {
       takeOver() {
-        settle();
-        flushSync(() => navigate(to, { replace: address.written }));
+        taken = true;
+        cancelFrame();
+        flushSync(() => navigate(to, { replace: true }));
       },
       remove() {
-        settle();
+        cancelFrame();
+        if (!taken) unwrite();
         kept.classList.remove('code-entry-shown');
         shown.current = null;
       },

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../hooks/pageAddress';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { useDevice } from '../../features/session/useDevice';
 import { prompts } from '../../features/speech/prompts';

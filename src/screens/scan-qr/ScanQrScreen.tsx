@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../hooks/pageAddress';
 import { useAppDispatch } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
