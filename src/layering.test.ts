@@ -176,4 +176,11 @@ describe('layering (lint)', { timeout: 30_000 }, () => {
       expect(allowed).toEqual([]);
     },
   );
+
+  it('finds no circle between folders, counting type-only imports', async () => {
+    // @ts-expect-error -- a plain script of the project's tools, without types
+    const { importEdges, circles } = await import('../scripts/import-edges.mjs');
+    expect(circles([...importEdges().keys()])).toEqual([]);
+    expect(circles(['app -> store', 'store -> features/gate', 'features/gate -> app', 'lib -> strings'])).toEqual([['app', 'features/gate', 'store']]);
+  });
 });

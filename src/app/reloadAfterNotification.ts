@@ -1,7 +1,7 @@
 import { selectCardFlood, selectGateOpeningsInFlight, selectLastCardReadAt } from '../features/gate/gateSlice';
 import { notificationExpired, selectCurrentNotification } from '../features/notifications/notificationsSlice';
 import type { AppStartListening } from '../store/listenerMiddleware';
-import type { RootState } from './rootReducer';
+import type { RootState } from '../store/rootState';
 
 /** Longest wait for a gate opening still in flight before the reload cuts it off. */
 export const RELOAD_WAIT_FOR_GATE_MS = 10000;

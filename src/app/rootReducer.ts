@@ -1,4 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import type { RootState } from '../store/rootState';
 import { accessQueueSlice } from '../features/access-queue/accessQueueSlice';
 import { callSlice } from '../features/call/callSlice';
 import { codeLockSlice } from '../features/code-lock/codeLockSlice';
@@ -33,7 +34,12 @@ export const rootReducer = combineReducers({
   [diagnosticsSlice.reducerPath]: diagnosticsSlice.reducer,
 });
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type { RootState };
+
+/** The parts combined here are exactly those the slices declare in RootState: a slice left out, or one not declared, fails the type check. */
+type SameParts<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type CombinesEveryPart = Expect<SameParts<ReturnType<typeof rootReducer>, RootState>>;
+type Expect<T extends true> = T;
 
 /** The transient parts of the state, never stored: this page's loads, network, gate signals, hardware socket and call. */
 export type TransientKey =

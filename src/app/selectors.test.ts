@@ -15,7 +15,7 @@ import * as diagnostics from '../features/diagnostics/diagnosticsSlice';
 import { selectDeviceSettings } from '../features/session/deviceSettings';
 import { selectModel, selectToken } from '../features/session/sessionSlice';
 import { anyAnswer, junk } from '../testing/propertyArbitraries';
-import type { RootState } from './rootReducer';
+import type { RootState } from '../store/rootState';
 
 /** Every selector the screens and listeners use, each called as they call it. */
 const SELECTORS: Array<[string, (state: RootState) => unknown]> = [

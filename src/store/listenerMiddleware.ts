@@ -1,6 +1,6 @@
 import { createListenerMiddleware, type ListenerEffectAPI, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { appStarted } from './actions';
-import type { RootState } from '../app/rootReducer';
+import type { RootState } from '../store/rootState';
 import type { Services } from './services';
 
 export type AppDispatch = ThunkDispatch<RootState, Services, UnknownAction>;

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { RootState } from '../app/rootReducer';
+import type { RootState } from '../store/rootState';
 import { callEnding, callRequested, type CallTargetRef } from '../features/call/callEvents';
 import { selectCall } from '../features/call/callSlice';
 import type { Notification } from '../features/notifications/notificationsSlice';

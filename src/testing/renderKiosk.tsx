@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from '../hooks/pageAddress';
 import { appStarted } from '../store/actions';
 import { AppRoutes, preloadScreens } from '../app/router';
 import { ServicesContext } from '../store/servicesContext';
-import type { RootState } from '../app/rootReducer';
+import type { RootState } from '../store/rootState';
 import { makeStore, type AppStore } from '../app/store';
 import { NotificationOverlay } from '../features/notifications/components/NotificationOverlay';
 import { parsePropertyResponse } from '../features/property/parsePropertyResponse';

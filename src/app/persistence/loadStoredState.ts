@@ -1,4 +1,4 @@
-import type { RootState } from '../rootReducer';
+import type { RootState } from '../../store/rootState';
 import { excerpt, STORE_VERSION, type StoredPart } from '../../store/storedPart';
 import { storageKey } from './storageKey';
 import { STORED_PARTS, type StoredKey } from './storedParts';

@@ -1,4 +1,4 @@
-import type { RootState } from '../rootReducer';
+import type { RootState } from '../../store/rootState';
 import type { Services } from '../../store/services';
 import { storedQueueRead } from '../../features/access-queue/accessQueueSlice';
 import { storedCoreRead, withPropertyCore } from '../../features/property/propertyCoreSlice';

@@ -1,7 +1,7 @@
 import { readStoredRequest } from '../../features/access-queue/accessQueueStored';
 import type { AccessQueueState, AccessRequest } from '../../features/access-queue/accessQueueSlice';
 import type { PropertyState } from '../../features/property/propertySlice';
-import type { RootState } from '../rootReducer';
+import type { RootState } from '../../store/rootState';
 import type { IndexedParts } from './indexedStore';
 import { readStoredValue } from './loadStoredState';
 import type { StoredKey } from './storedParts';

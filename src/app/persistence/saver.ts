@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AccessQueueState, AccessRequest } from '../../features/access-queue/accessQueueSlice';
 import { storedStateUnwritten, storedStateWritten } from '../../store/actions';
-import type { RootState } from '../rootReducer';
+import type { RootState } from '../../store/rootState';
 import type { IndexedStore } from './indexedStore';
 import { storageKey } from './storageKey';
 import { REFETCHABLE, STORED_PARTS, type StoredKey } from './storedParts';

@@ -9,7 +9,8 @@ import { propertyStored } from '../../features/property/propertyStored';
 import { recentCallsStored } from '../../features/recent-calls/recentCallsStored';
 import { sessionStored } from '../../features/session/sessionStored';
 import type { StoredPart } from '../../store/storedPart';
-import type { RootState, TransientKey } from '../rootReducer';
+import type { RootState } from '../../store/rootState';
+import type { TransientKey } from '../rootReducer';
 
 /** The parts of the state kept across reloads: all but the transient ones. */
 export type StoredKey = Exclude<keyof RootState, TransientKey>;

@@ -85,3 +85,9 @@ export function oldestQueuedAt(items: readonly AccessRequest[]): number | null {
   }
   return Number.isFinite(oldest) ? oldest : null;
 }
+
+declare module '../../store/rootState' {
+  interface RootState {
+    accessQueue: ReturnType<typeof accessQueueSlice.reducer>;
+  }
+}

@@ -16,3 +16,9 @@ export const callSlice = createSlice({
 });
 
 export const { selectCall } = callSlice.selectors;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    call: ReturnType<typeof callSlice.reducer>;
+  }
+}

@@ -1,5 +1,5 @@
 import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddleware';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../store/rootState';
 import { selectCodeLockClearedAt } from '../session/deviceSettings';
 import { codeLockClockAnchored, codeLockEnded, codeLockLifted, codeLockTime, enteredCodeRefused, isEscalation } from './codeLockSlice';
 import { TICK_MS } from '../../lib/elapsedClock';

@@ -145,3 +145,9 @@ export const codeLockSlice = createSlice({
 
 export const { enteredCodeRefused, codeLockClockAnchored, codeLockEnded, codeLockLifted } = codeLockSlice.actions;
 export const { selectCodeLock } = codeLockSlice.selectors;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    codeLock: ReturnType<typeof codeLockSlice.reducer>;
+  }
+}

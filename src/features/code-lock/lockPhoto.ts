@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../store/rootState';
 import type { Services } from '../../store/services';
 import { selectPhotoOnCodeLock } from '../session/deviceSettings';
 

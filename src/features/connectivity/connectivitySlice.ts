@@ -22,3 +22,9 @@ export const connectivitySlice = createSlice({
 
 export const { onlineChanged } = connectivitySlice.actions;
 export const { selectIsOnline } = connectivitySlice.selectors;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    connectivity: ReturnType<typeof connectivitySlice.reducer>;
+  }
+}

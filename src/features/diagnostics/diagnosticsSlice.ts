@@ -101,3 +101,9 @@ export const diagnosticsSlice = createSlice({
 export const { faultRaised, faultCleared, faultReported, propertyLoadNoted } = diagnosticsSlice.actions;
 export const { selectFaults, selectActiveFault, selectUnreportedFaults, selectLastPropertyLoad, selectPropertyFailingSince } =
   diagnosticsSlice.selectors;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    diagnostics: ReturnType<typeof diagnosticsSlice.reducer>;
+  }
+}

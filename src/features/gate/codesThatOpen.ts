@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../store/rootState';
 import type { ClockReading } from '../../lib/elapsedClock';
 import { selectPropertyAgeMs } from '../property/propertyAgeSlice';
 import { selectStandingCodes, selectValidCodes } from '../property/selectors';

@@ -1,5 +1,5 @@
 import type { AppDispatch, AppListenerApi } from '../../store/listenerMiddleware';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../store/rootState';
 import { english } from '../../strings/catalogue';
 import { accessRequestQueued } from '../access-queue/accessQueueSlice';
 import { notificationPopped, notificationPushed } from '../notifications/notificationsSlice';

@@ -1,5 +1,5 @@
 import { isAction, type Middleware } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../store/rootState';
 import type { Services } from '../../store/services';
 import { isCodeEntryLocked } from '../code-lock/codeLockSlice';
 import { isValidEnteredCode, isValidHardwareCode } from '../property/validCodes';

@@ -57,3 +57,9 @@ export const gateSlice = createSlice({
 
 export const { gateOpeningStarted, gateOpeningEnded, cardReadNoted, cardFloodChecked } = gateSlice.actions;
 export const { selectGateOpeningsInFlight, selectCardFlood, selectLastCardReadAt } = gateSlice.selectors;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    gate: ReturnType<typeof gateSlice.reducer>;
+  }
+}

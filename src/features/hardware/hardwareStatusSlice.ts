@@ -28,3 +28,9 @@ export const hardwareStatusSlice = createSlice({
 
 export const { hardwareStatusChanged } = hardwareStatusSlice.actions;
 export const { selectHardwareSocket } = hardwareStatusSlice.selectors;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    hardwareStatus: ReturnType<typeof hardwareStatusSlice.reducer>;
+  }
+}

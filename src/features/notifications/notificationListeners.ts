@@ -1,6 +1,6 @@
 import { appStarted } from '../../store/actions';
 import type { AppStartListening } from '../../store/listenerMiddleware';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../store/rootState';
 import { NOTIFICATION_LIFETIME_MS, notificationExpired, selectCurrentNotification } from './notificationsSlice';
 
 const currentId = (state: RootState) => selectCurrentNotification(state)?.id ?? null;

@@ -66,3 +66,9 @@ export const notificationsSlice = createSlice({
 
 export const { notificationPushed, notificationPopped, notificationExpired } = notificationsSlice.actions;
 export const { selectCurrentNotification } = notificationsSlice.selectors;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    notifications: ReturnType<typeof notificationsSlice.reducer>;
+  }
+}

@@ -34,3 +34,9 @@ export const featureFlagsSlice = createSlice({
 
 export const { featureFlagsLoaded } = featureFlagsSlice.actions;
 export const { selectTelnyxEnabled } = featureFlagsSlice.selectors;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    featureFlags: ReturnType<typeof featureFlagsSlice.reducer>;
+  }
+}

@@ -51,3 +51,9 @@ export const { selectPropertyLoadedAt } = propertyAgeSlice.selectors;
 /** The data's age in ms at `reading`; null when unknown. */
 export const selectPropertyAgeMs = (state: { propertyAge: PropertyAgeState }, reading: ClockReading): number | null =>
   state.propertyAge.age ? elapsedTime(state.propertyAge.age, reading, ANY_GAP) : null;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    propertyAge: ReturnType<typeof propertyAgeSlice.reducer>;
+  }
+}

@@ -61,3 +61,9 @@ export function withPropertyCore(property: PropertyState | undefined, core: Prop
   }
   return { property, propertyCore: core };
 }
+
+declare module '../../store/rootState' {
+  interface RootState {
+    propertyCore: ReturnType<typeof propertyCoreSlice.reducer>;
+  }
+}

@@ -44,3 +44,9 @@ export const propertyLoadSlice = createSlice({
 
 export const { propertyLoadStarted, propertyLoadFailed } = propertyLoadSlice.actions;
 export const { selectPropertyStatus, selectPropertyError, selectPropertyRefreshPending } = propertyLoadSlice.selectors;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    propertyLoad: ReturnType<typeof propertyLoadSlice.reducer>;
+  }
+}

@@ -44,3 +44,9 @@ function isPropertyData(data: unknown): data is PropertyData {
   if (!isRecord(data) || !isRecord(data.property) || !isRecord(data.device)) return false;
   return ['residents', 'property_staff', 'property_guests', 'unitGuests'].every((key) => Array.isArray(data[key]));
 }
+
+declare module '../../store/rootState' {
+  interface RootState {
+    property: ReturnType<typeof propertySlice.reducer>;
+  }
+}

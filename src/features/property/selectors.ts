@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../store/rootState';
 import { orFallback } from '../../store/selectorFallback';
 import { selectPropertyData } from './propertySlice';
 import { codeSetOf } from './validCodes';

@@ -1,5 +1,5 @@
 import { whileAppRuns, type AppStartListening } from '../../store/listenerMiddleware';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../store/rootState';
 import { propertyLoaded, propertyRefreshRequested } from '../property/propertySlice';
 import { channelEventReceived, channelSubscriptionFailed, propertyChannelName } from './realtimeActions';
 

@@ -51,3 +51,9 @@ export const { callCounted, recentCallsExpired } = recentCallsSlice.actions;
 export const { selectRecentCallCount, selectNextCallExpiry } = recentCallsSlice.selectors;
 
 export const isCallThrottled = (count: number): boolean => count > RECENT_CALL_LIMIT;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    recentCalls: ReturnType<typeof recentCallsSlice.reducer>;
+  }
+}

@@ -28,3 +28,9 @@ export const sessionSlice = createSlice({
 
 export const { launchParamsRead } = sessionSlice.actions;
 export const { selectToken, selectModel } = sessionSlice.selectors;
+
+declare module '../../store/rootState' {
+  interface RootState {
+    session: ReturnType<typeof sessionSlice.reducer>;
+  }
+}
