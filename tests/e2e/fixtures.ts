@@ -53,6 +53,8 @@ export interface OpenOptions {
    * (default true when path is '/' and a token is given).
    */
   waitForHome?: boolean;
+  /** How long the welcome title may take (default expect's 5 s; a first load of a very large property takes longer on a busy machine). */
+  homeTimeout?: number;
 }
 
 export interface Kiosk {
@@ -226,10 +228,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       origin: kioskBuild.origin,
       simUrl: sim.url,
       url,
-      async open(page, { model = 'GEN2', token = 'demo-token', path: pathname = '/', waitForHome } = {}) {
+      async open(page, { model = 'GEN2', token = 'demo-token', path: pathname = '/', waitForHome, homeTimeout } = {}) {
         await page.goto(url({ token, model }, pathname));
         if (waitForHome ?? (pathname === '/' && token !== null)) {
-          await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+          await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible({ timeout: homeTimeout });
           // Saved, so that a test may navigate again at once.
           if (token) await waitForStorage(page, token);
         }

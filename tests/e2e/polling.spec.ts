@@ -74,7 +74,8 @@ test.describe('polling', () => {
       if (!request.url().endsWith('/api/telephone-entry/property')) return;
       requests.push({ authorization: request.headers()['authorization'] ?? null, status: (await request.response())!.status() });
     });
-    await kiosk.open(page, { model: 'GEN2' });
+    // The first load of an answer over 1 MB can take over 5 s on a busy machine.
+    await kiosk.open(page, { model: 'GEN2', homeTimeout: 15_000 });
     await waitForChannel(sim);
     await expect.poll(() => requests.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     const pageFetches = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/telephone-entry/property')).length);

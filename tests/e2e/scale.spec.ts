@@ -34,7 +34,8 @@ test('a 50,000-resident property is stored, starts with the API down, opens the 
   test.setTimeout(120_000);
   const property = largeSeed(RESIDENTS) as { residents: Array<{ property_access_code: { code: string } | null }> };
   sim.seedResidents(RESIDENTS);
-  await kiosk.open(page, { model: 'GEN2' });
+  // The first load fetches and parses the whole property behind SPEC's 'Loading...': over 5 s on a busy machine.
+  await kiosk.open(page, { model: 'GEN2', homeTimeout: 30_000 });
   await expect.poll(() => storedResidents(page), { timeout: 30_000 }).toBe(RESIDENTS);
 
   sim.setOffline(true);
