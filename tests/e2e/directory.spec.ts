@@ -10,6 +10,20 @@ const lookupSlots = (page: Page) => page.getByRole('status', { name: 'Lookup cod
 const list = (page: Page) => page.getByTestId('directory-list');
 
 test.describe('directory on a button model', () => {
+  test("digits typed while the directory's code still loads go into its lookup code, in order", async ({ page, kiosk }) => {
+    // A slow panel: the directory's script arrives 1.5 s after it is asked for.
+    await page.route(/\/assets\/ResidentDirectoryScreen-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await kiosk.open(page, { model: 'GEN2' });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('9');
+    await page.keyboard.press('8');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('call resident');
+    await expect(lookupSlots(page)).toHaveText('98--');
+  });
+
   test('UP and DOWN page through 20-row pages; the arrows show only where there is more; BACK leaves', async ({ page, kiosk }) => {
     await kiosk.open(page, { model: 'GEN2' });
     await page.keyboard.press('ArrowDown');

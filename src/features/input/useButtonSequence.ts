@@ -30,5 +30,6 @@ export function useButtonSequence(
       presses.current = [];
       onMatch();
     }
-  }, enabled);
+    // Beside the screens: it hears every press and is no screen to keep presses for.
+  }, enabled, 'watcher');
 }

@@ -6,21 +6,25 @@ import { createButtonSource, type ButtonSource } from '../../services/input/butt
 let source: ButtonSource | null = null;
 
 /** Subscribes to every panel button press (keyboard, keypad, gamepad); returns the unsubscribe. */
-export function subscribeToButtons(handler: (button: Button) => void): () => void {
+export function subscribeToButtons(handler: (button: Button) => void, kind: 'screen' | 'watcher' = 'screen'): () => void {
   source ??= createButtonSource(window, (press) => flushSync(press));
-  return source.subscribe(handler);
+  return source.subscribe(handler, kind);
 }
 
-/** Calls `onButton` for each panel button press while the component is mounted (and `enabled`). */
-export function useButtons(onButton: (button: Button) => void, enabled = true): void {
+const ignore = () => undefined;
+
+/**
+ * Calls `onButton` for each panel button press while the component is mounted
+ * (and `enabled`). A screen's presses while it is not enabled are ignored, not
+ * kept for later: only a press made while no screen is mounted (the next one
+ * loading) waits for the next screen. A watcher hears every press beside the screens.
+ */
+export function useButtons(onButton: (button: Button) => void, enabled = true, kind: 'screen' | 'watcher' = 'screen'): void {
   const latest = useRef(onButton);
   // As the screen commits: a press handed on right after a render (an early press replayed) meets its new state.
   useLayoutEffect(() => {
     latest.current = onButton;
   });
   // Subscribed as the screen commits, not after it paints: a press right after a screen shows is not lost.
-  useLayoutEffect(() => {
-    if (!enabled) return undefined;
-    return subscribeToButtons((button) => latest.current(button));
-  }, [enabled]);
+  useLayoutEffect(() => subscribeToButtons(enabled ? (button) => latest.current(button) : ignore, kind), [enabled, kind]);
 }

@@ -8,22 +8,43 @@ export type ButtonHandler = (button: Button) => void;
  * somebody is subscribed; polls gamepads only while one is connected.
  */
 export interface ButtonSource {
-  subscribe(handler: ButtonHandler): () => void;
+  /** A screen's handler (the default), or a watcher that hears every press beside the screens (the installer's sequence). */
+  subscribe(handler: ButtonHandler, kind?: 'screen' | 'watcher'): () => void;
 }
+
+/** A press made while no screen listens (the next one is loading) goes to the next screen if it comes within this time. */
+export const HELD_PRESS_MS = 5_000;
+/** More presses than anyone makes while a screen loads: the oldest go. */
+const MOST_HELD = 8;
 
 export function createButtonSource(win: Window, handOn: (press: () => void) => void = (press) => press()): ButtonSource {
   const handlers = new Set<ButtonHandler>();
+  const screens = new Set<ButtonHandler>();
   const pressed: boolean[] = [];
+  let held: Array<{ button: Button; at: number }> = [];
   let frame: number | null = null;
   let replay: EarlyReplay | null = null;
 
-  const emit = (button: Button) => handlers.forEach((handler) => handler(button));
+  const emitTo = (listeners: Set<ButtonHandler>) => (button: Button) => listeners.forEach((handler) => handler(button));
+  const emit = emitTo(handlers);
+  const press = (button: Button) => {
+    // Between two screens (the next one's code still loading) the press waits for it, as the visitor meant it.
+    if (screens.size === 0) held = [...held, { button, at: Date.now() }].slice(-MOST_HELD);
+    emit(button);
+  };
+
+  /** Hands the presses made while no screen listened to the screen that now does, one at a time. */
+  const handOnHeld = () => {
+    const fresh = held.filter(({ at }) => Date.now() - at <= HELD_PRESS_MS).map(({ button }) => button);
+    held = [];
+    if (fresh.length > 0) replay = replayEarlyButtons(win, fresh, (button) => handOn(() => emitTo(screens)(button)));
+  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     const button = keyToButton(event);
     if (!button) return;
     event.preventDefault();
-    if (!event.repeat) emit(button);
+    if (!event.repeat) press(button);
   };
 
   const pollGamepads = () => {
@@ -36,7 +57,7 @@ export function createButtonSource(win: Window, handOn: (press: () => void) => v
       GAMEPAD_BUTTONS.forEach((button, index) => {
         const down = pad.buttons[index]?.pressed ?? false;
         // Edge-triggered: one press, one event.
-        if (down && !pressed[index]) emit(button);
+        if (down && !pressed[index]) press(button);
         pressed[index] = down;
       });
     }
@@ -48,9 +69,13 @@ export function createButtonSource(win: Window, handOn: (press: () => void) => v
   };
 
   return {
-    subscribe(handler) {
+    subscribe(handler, kind = 'screen') {
       handlers.add(handler);
-      replay?.screenListens();
+      if (kind === 'screen') {
+        screens.add(handler);
+        replay?.screenListens();
+        handOnHeld();
+      }
       if (handlers.size === 1) {
         // Presses kept while the first frame showed the welcome come first (none after the first screen).
         const early = takeEarlyButtons(win);
@@ -62,6 +87,7 @@ export function createButtonSource(win: Window, handOn: (press: () => void) => v
       }
       return () => {
         handlers.delete(handler);
+        screens.delete(handler);
         if (handlers.size > 0) return;
         win.removeEventListener('keydown', onKeyDown);
         win.removeEventListener('gamepadconnected', startPolling);
