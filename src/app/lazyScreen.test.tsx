@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from '../hooks/pageAddress';
 import { createTestServices } from '../testing/fakeServices';
@@ -41,6 +41,32 @@ describe('lazyScreen', () => {
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     await act(async () => arrive(Directory));
     expect(await screen.findByRole('heading', { name: 'call resident' })).toBeInTheDocument();
+  });
+
+  it('keeps the screen mounted when its parent renders again after the code arrived (a camera or a call is not started twice)', async () => {
+    let arrive!: (component: ComponentType) => void;
+    const mounts = vi.fn();
+    const Counted = () => {
+      useEffect(() => mounts(), []);
+      return <h1>scan</h1>;
+    };
+    const Screen = lazyScreen('scan-qr', () => new Promise((resolve) => (arrive = resolve)));
+    const view = await show(Screen);
+    await act(async () => arrive(Counted));
+    expect(await screen.findByRole('heading', { name: 'scan' })).toBeInTheDocument();
+    // The kiosk's state changes above the screen (the stored parts read, a property update): the router renders again.
+    const services = createTestServices();
+    view.rerender(
+      <Provider store={makeStore(services)}>
+        <ServicesContext.Provider value={services}>
+          <MemoryRouter route="/screen">
+            <Routed screen={Screen} />
+          </MemoryRouter>
+        </ServicesContext.Provider>
+      </Provider>,
+    );
+    expect(screen.getByRole('heading', { name: 'scan' })).toBeInTheDocument();
+    expect(mounts).toHaveBeenCalledTimes(1);
   });
 
   it('renders at once once preloaded, and fetches the code only once', async () => {

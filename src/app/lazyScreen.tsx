@@ -22,13 +22,10 @@ export function lazyScreen(name: string, load: () => Promise<ComponentType>): La
 
   function Screen() {
     // One attempt a visit, kept while it suspends: `use` must be handed the same promise each time.
-    const [attempt] = useState(() => fetchCode().catch((error: unknown) => <Unavailable name={name} error={error} />));
-    if (loaded) return loaded;
-    return (
-      <Suspense fallback={<Splash />}>
-        <Loading attempt={attempt} />
-      </Suspense>
-    );
+    // None when the code is already here. The tree's shape stays the same for the whole visit: a screen
+    // shown through `Loading` and then rendered without it would be mounted again (its camera, its call).
+    const [attempt] = useState(() => (loaded ? null : fetchCode().catch((error: unknown) => <Unavailable name={name} error={error} />)));
+    return <Suspense fallback={<Splash />}>{attempt ? <Loading attempt={attempt} /> : loaded}</Suspense>;
   }
   Screen.preload = () =>
     fetchCode().then(
