@@ -14,21 +14,26 @@ function Routed({ screen: Screen }: { screen: ComponentType }) {
   return useLocation().pathname === '/screen' ? <Screen /> : <p>home</p>;
 }
 
+/** The kiosk around the screen: a store, its services, the router at `/screen`. */
+function kioskAround(Screen: ComponentType, services = createTestServices()) {
+  return (
+    <Provider store={makeStore(services)}>
+      <ServicesContext.Provider value={services}>
+        <MemoryRouter route="/screen">
+          <Routed screen={Screen} />
+        </MemoryRouter>
+      </ServicesContext.Provider>
+    </Provider>
+  );
+}
+
 /** Renders in an async act: React retries a suspended first render only when its act is awaited. */
 async function show(Screen: ComponentType, services = createTestServices()) {
   // What the logger writes locally; the same line goes to the back end.
   const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   let view!: ReturnType<typeof render>;
   await act(async () => {
-    view = render(
-      <Provider store={makeStore(services)}>
-        <ServicesContext.Provider value={services}>
-          <MemoryRouter route="/screen">
-            <Routed screen={Screen} />
-          </MemoryRouter>
-        </ServicesContext.Provider>
-      </Provider>,
-    );
+    view = render(kioskAround(Screen, services));
   });
   return { ...view, logged };
 }
@@ -55,16 +60,7 @@ describe('lazyScreen', () => {
     await act(async () => arrive(Counted));
     expect(await screen.findByRole('heading', { name: 'scan' })).toBeInTheDocument();
     // The kiosk's state changes above the screen (the stored parts read, a property update): the router renders again.
-    const services = createTestServices();
-    view.rerender(
-      <Provider store={makeStore(services)}>
-        <ServicesContext.Provider value={services}>
-          <MemoryRouter route="/screen">
-            <Routed screen={Screen} />
-          </MemoryRouter>
-        </ServicesContext.Provider>
-      </Provider>,
-    );
+    view.rerender(kioskAround(Screen));
     expect(screen.getByRole('heading', { name: 'scan' })).toBeInTheDocument();
     expect(mounts).toHaveBeenCalledTimes(1);
   });
