@@ -34,22 +34,22 @@ export function PhonePictogram({ label }: { label: string }) {
   );
 }
 
-/** A handset with a tick: a leg connected. */
-export function ConnectedPictogram({ label }: { label: string }) {
+/** A smaller handset with a mark in its corner. */
+function MarkedHandset({ label, className, mark }: { label: string; className: string; mark: string }) {
   return (
-    <Pictogram label={label} className="pictogram-connected">
+    <Pictogram label={label} className={className}>
       <path fill="currentColor" d={HANDSET} transform="translate(0 2) scale(.9)" />
-      <path d="M14 6.5l2.5 2.5 5-5" {...stroke} />
+      <path d={mark} {...stroke} />
     </Pictogram>
   );
 }
 
+/** A handset with a tick: a leg connected. */
+export function ConnectedPictogram({ label }: { label: string }) {
+  return <MarkedHandset label={label} className="pictogram-connected" mark="M14 6.5l2.5 2.5 5-5" />;
+}
+
 /** A handset with a cross: nobody answered. */
 export function NoAnswerPictogram({ label }: { label: string }) {
-  return (
-    <Pictogram label={label} className="pictogram-no-answer">
-      <path fill="currentColor" d={HANDSET} transform="translate(0 2) scale(.9)" />
-      <path d="M15 3.5l6 6M21 3.5l-6 6" {...stroke} />
-    </Pictogram>
-  );
+  return <MarkedHandset label={label} className="pictogram-no-answer" mark="M15 3.5l6 6M21 3.5l-6 6" />;
 }

@@ -35,27 +35,27 @@ describe('the stage a running call shows', () => {
     expect(kiosk.sounds()).toEqual(['ring', 'sorryNoAnswer']);
   });
 
-  it('connected: no countdown; a decline then ends it declined, not granted, with the refusal voice', async () => {
+  it('connected: no countdown', async () => {
     const kiosk = callStore();
     kiosk.request();
     await untilCreated();
     kiosk.emit('sip-message', { data: { room: 'call-1', connected: true } });
     expect(seen(kiosk)).toEqual({ stage: 'connected', next: null });
+  });
+
+  it.each([
+    ['after answering', true],
+    ['before anyone answered', false],
+  ])("a decline %s ends it declined: not granted, with the refusal voice, not 'did not answer'", async (_when, answer) => {
+    const kiosk = callStore();
+    kiosk.request();
+    await untilCreated();
+    if (answer) kiosk.emit('sip-message', { data: { room: 'call-1', connected: true } });
     kiosk.emit('client-deny', { call_id: 'call-1', open_gate: false });
     await vi.advanceTimersByTimeAsync(0);
     expect(seen(kiosk).stage).toBe('declined');
     expect(kiosk.notifications()).toEqual([{ title: "Sorry, you weren't granted access", body: undefined, status: 'ERROR' }]);
     expect(kiosk.sounds()).toEqual(['ring', 'sorryNoAccess']);
-  });
-
-  it('a decline before anyone answered is still a refusal, not "did not answer"', async () => {
-    const kiosk = callStore();
-    kiosk.request();
-    await untilCreated();
-    kiosk.emit('client-deny', { call_id: 'call-1', open_gate: false });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(seen(kiosk).stage).toBe('declined');
-    expect(kiosk.notifications()[0]?.title).toBe("Sorry, you weren't granted access");
   });
 
   it('the manager and the hidden test resident, unanswered, have their own sentences', async () => {

@@ -4,10 +4,8 @@ import { SPOKEN_SOUNDS } from '../../services/sound/types';
 import { LANGUAGES } from '../../strings/catalogue';
 import { PANEL_MODELS } from '../session/models';
 import spoken from '../../strings/speech.en.json';
-import type { CallStage } from '../call/callStage';
 import { NAMES_A_BUTTON, prompts } from './prompts';
 
-const CALL_STAGES: CallStage[] = ['placing', 'ringing-app', 'ringing-phone', 'connected', 'no-answer', 'declined', 'ended'];
 const everyLink = { enterCode: true, scanQr: true, directory: true, callManager: true };
 
 describe('spoken prompts', () => {
@@ -20,7 +18,10 @@ describe('spoken prompts', () => {
           ...prompts.enterCode(model),
           ...prompts.directory(model),
           ...prompts.scanQr(model),
-          ...CALL_STAGES.flatMap((stage) => prompts.callStage(model, stage)),
+          ...prompts.calling(model),
+          ...prompts.ringingApp(model),
+          ...prompts.ringingPhone(model),
+          ...prompts.connected(model),
           ...prompts.granted(model),
           ...prompts.refused(model),
           ...prompts.gateFailed(model),
@@ -45,21 +46,17 @@ describe('spoken prompts', () => {
 
   it('names the way out of each screen by its button; TOUCH has none', () => {
     expect(prompts.enterCode('GEN1')).toEqual(['enterCode', 'cancel-GEN1']);
-    expect(prompts.callStage('DEFAULT', 'placing')).toEqual(['calling', 'hangUp-DEFAULT']);
+    expect(prompts.calling('DEFAULT')).toEqual(['calling', 'hangUp-DEFAULT']);
     expect(prompts.directory('TOUCH')).toEqual(['directoryTouch']);
   });
 
-  it('says each stage of a call as it comes, with the way out while it rings; an ending is said by its sound alone', () => {
-    expect(CALL_STAGES.map((stage) => prompts.callStage('GEN1', stage))).toEqual([
-      ['calling', 'hangUp-GEN1'],
+  it("says where a call is, and how to hang up while it rings", () => {
+    expect([prompts.ringingApp('GEN1'), prompts.ringingPhone('GEN1'), prompts.connected('GEN1')]).toEqual([
       ['ringingApp', 'hangUp-GEN1'],
       ['ringingPhone', 'hangUp-GEN1'],
       ['connected'],
-      [],
-      [],
-      [],
     ]);
-    expect(prompts.callStage('TOUCH', 'ringing-phone')).toEqual(['ringingPhone']);
+    expect(prompts.ringingPhone('TOUCH')).toEqual(['ringingPhone']);
   });
 
   it('plays the spoken sounds in the panel language', () => {

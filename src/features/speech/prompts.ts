@@ -1,5 +1,4 @@
 import type spoken from '../../strings/speech.en.json';
-import type { CallStage } from '../call/callStage';
 import { isTouch, type PanelModel } from '../session/models';
 
 type PromptOf<Key> = Key extends `speech.button.${string}` ? never : Key extends `speech.${infer Name}` ? Name : never;
@@ -39,13 +38,11 @@ export const prompts = {
   enterCode: (model: PanelModel) => clips(model, ['enterCode', 'cancel']),
   directory: (model: PanelModel) => clips(model, [isTouch(model) ? 'directoryTouch' : 'directory', 'cancel']),
   scanQr: (model: PanelModel) => clips(model, ['scanQr', 'cancel']),
-  /** Each stage of a call once as it comes (docs/rules.md#r2-7-7), the way out again while it rings; its ending is its sound. */
-  callStage: (model: PanelModel, stage: CallStage) => {
-    if (stage === 'placing') return clips(model, ['calling', 'hangUp']);
-    if (stage === 'ringing-app') return clips(model, ['ringingApp', 'hangUp']);
-    if (stage === 'ringing-phone') return clips(model, ['ringingPhone', 'hangUp']);
-    return stage === 'connected' ? clips(model, ['connected']) : [];
-  },
+  calling: (model: PanelModel) => clips(model, ['calling', 'hangUp']),
+  /** A call's stages as they come (docs/rules.md#r2-7-7), the way out again while it rings. */
+  ringingApp: (model: PanelModel) => clips(model, ['ringingApp', 'hangUp']),
+  ringingPhone: (model: PanelModel) => clips(model, ['ringingPhone', 'hangUp']),
+  connected: (model: PanelModel) => clips(model, ['connected']),
   granted: (model: PanelModel) => clips(model, ['granted']),
   refused: (model: PanelModel) => clips(model, ['refused']),
   gateFailed: (model: PanelModel) => clips(model, ['gateFailed']),

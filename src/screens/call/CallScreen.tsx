@@ -5,11 +5,12 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { callEnding, callRequested } from '../../features/call/callEvents';
 import { selectCall } from '../../features/call/callSlice';
-import { callStage } from '../../features/call/callStage';
+import { callStage, type CallStage } from '../../features/call/callStage';
 import { callTargetFromQuery, describeTarget } from '../../features/call/callTarget';
 import { useCallStreams } from '../../features/call/useCallStreams';
 import { useButtons } from '../../features/input/useButtons';
 import { selectPropertyData } from '../../features/property/propertySlice';
+import type { PanelModel } from '../../features/session/models';
 import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { prompts } from '../../features/speech/prompts';
@@ -18,6 +19,18 @@ import { ActiveIcon, PhoneIcon } from './CallIcons';
 import { CallStageLine } from './CallStageLine';
 import { StreamVideo } from './StreamVideo';
 import './CallScreen.css';
+
+const quiet = () => [];
+/** Each stage said once as it comes (docs/rules.md#r2-7-7); an ending is said by its sound, over the notification. */
+const STAGE_PROMPTS: Record<CallStage, (model: PanelModel) => string[]> = {
+  placing: prompts.calling,
+  'ringing-app': prompts.ringingApp,
+  'ringing-phone': prompts.ringingPhone,
+  connected: prompts.connected,
+  'no-answer': quiet,
+  declined: quiet,
+  ended: quiet,
+};
 
 /**
  * `/call` and `/call?resident={id}`: starts a call when shown and ends it when
@@ -58,7 +71,7 @@ export function CallScreen() {
     if (button === 'BACK') goHome();
   });
 
-  useSpokenPrompt(prompts.callStage(model, callStage(call)));
+  useSpokenPrompt(STAGE_PROMPTS[callStage(call)](model));
 
   const remoteVideo = remote !== null && remote.getVideoTracks().length > 0;
   return (

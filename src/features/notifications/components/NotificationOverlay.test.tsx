@@ -37,7 +37,8 @@ describe('notification overlay', () => {
 
   it("shows 'did not answer' in Spanish with the name it was stored with, the manager's in a sentence of its own", async () => {
     const base = rawProperty();
-    const { store } = renderKiosk({ property: { ...base, device: { ...base.device, language: 'es' } } });
+    const device: Record<string, unknown> = { ...base.device, language: 'es' };
+    const { store } = renderKiosk({ property: { ...base, device } as typeof base });
     await screen.findByRole('heading', { name: '¡Bienvenido a Maple Court!' }, { timeout: 5_000 });
     act(() => void store.dispatch(notificationPushed({ status: 'ERROR', title: 'Aaron Abbott did not answer' })));
     const overlay = screen.getByRole('alertdialog', { name: 'Aaron Abbott no contestó' });
