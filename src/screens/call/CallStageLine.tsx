@@ -4,6 +4,7 @@ import type { CallState } from '../../features/call/callMachine';
 import { callStage, nextStep, type CallStage } from '../../features/call/callStage';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
 import type { ScreenKey } from '../../strings/screenStrings';
+import { everySecond, never } from '../../lib/everySecond';
 
 /** How each stage of a live call shows; the endings show on the notification that follows (docs/rules.md#r2-7-7). */
 const SHOWN: Partial<Record<CallStage, { words: ScreenKey; picture: ComponentType<{ label: string }>; name: ScreenKey }>> = {
@@ -11,12 +12,6 @@ const SHOWN: Partial<Record<CallStage, { words: ScreenKey; picture: ComponentTyp
   'ringing-phone': { words: 'call.stageRingingPhone', picture: PhonePictogram, name: 'call.picturePhone' },
   connected: { words: 'call.stageConnected', picture: ConnectedPictogram, name: 'call.pictureConnected' },
 };
-
-const everySecond = (onTick: () => void) => {
-  const timer = setInterval(onTick, 1000);
-  return () => clearInterval(timer);
-};
-const never = () => () => undefined;
 
 /**
  * Where the call is, beside SPEC's 'Calling {name}...': a pictogram and the
