@@ -146,6 +146,8 @@ async function walkEveryScreen(walk: Walk, sim: Simulator, url: (query: Record<s
 
   await open(walk, 'home.callManager', 'Escape');
   await expect(page.getByRole('status')).toHaveText(text(language, 'call.calling', { name: text(language, 'call.manager') }));
+  // Ringing, with the stage's pictogram and countdown (docs/rules.md#r2-7-7).
+  await expect(page.locator('.call-stage-now')).toHaveText(text(language, 'call.stageRingingApp'), { timeout: 10_000 });
   await check(walk, 'call');
   await leave(walk);
 

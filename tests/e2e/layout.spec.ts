@@ -115,6 +115,8 @@ async function checkDirectory(page: Page, model: Model, shot: (screen: string) =
 async function checkCall(page: Page, model: Model, shot: (screen: string) => string, sim: Simulator): Promise<void> {
   await openLink(page, model, 'Call a manager', 'Escape');
   await expect(page.getByRole('status')).toHaveText('Calling a Manager...');
+  // Ringing, with the stage and its countdown beside the status (docs/rules.md#r2-7-7).
+  await expect(page.getByRole('timer')).toHaveText(/^Trying their phone in \d+ s$/, { timeout: 10_000 });
   await expect.poll(() => page.locator('.call-preview').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThanOrEqual(2);
   await check(page, shot('call'));
   if (model === 'TOUCH') await expectTargets(page, '.cancel-touch', MAIN_ACTION_PX, shot('call'));
@@ -125,6 +127,7 @@ async function checkCall(page: Page, model: Model, shot: (screen: string) => str
   await expect(farEnd.locator('#call-info')).toContainText('to the manager', { timeout: 10_000 });
   await farEnd.getByRole('button', { name: 'Answer with video' }).click();
   await expect(page.getByRole('status')).toHaveText('Connected to a Manager', { timeout: 15_000 });
+  await expect(page.locator('.call-stage-now')).toHaveText('Answered');
   // A real video call between two pages: seconds on a busy machine.
   await expect.poll(() => page.locator('.call-remote').evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   await page.bringToFront();
