@@ -6,12 +6,12 @@ export const SEARCH_LETTERS = 'abcdefghijklmnopqrstuvwxyz'.split('');
 /** Latin letters with no decomposition, typed as the letters a visitor would try for them. */
 const FOLDS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
-const NOT_ASCII = /[^\x00-\x7f]/;
+const NOT_ASCII = /[^ -~]/;
 const PLAIN_WORD = /^[a-z0-9]+$/;
 
 /** What a name is matched as: no accents (NFD, marks dropped), lower case, the letters above folded. */
 export function foldName(text: string): string {
-  // Most names are plain ASCII: lower case is all they need.
+  // Most names are printable ASCII: lower case is all they need.
   if (!NOT_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFD')
