@@ -42,6 +42,14 @@ describe('the string catalogue', () => {
     expect(t('call.calling', { name: 'Aaron Abbott' })).toBe('Calling Aaron Abbott...');
     expect(t('call.connected', { name: 'Aaron Abbott' })).toBe('Connected to Aaron Abbott');
     expect(t('directory.more', { arrow: '▼' })).toBe('▼ for more');
+    // docs/rules.md#r2-5-10 and #r2-2-12: TOUCH's name search.
+    expect([t('directory.search'), t('directory.searchHint'), t('directory.clear'), t('directory.erase')]).toEqual([
+      'Search',
+      'Type the first letters of a name',
+      'Clear',
+      'Delete the last letter',
+    ]);
+    expect([t('directory.typed'), t('directory.keyboard')]).toEqual(['Name typed', 'Letters of the name']);
     // docs/rules.md#r8-1.
     expect(t('notice.codeRefused')).toBe("Sorry, that code didn't work");
     expect(t('notice.noCode')).toBe('User who opened gate does not have access code');

@@ -1,5 +1,5 @@
 // Every screen on every panel size (docs/rules.md#r2-2-11): the installer message, the
-// splash, home, code entry, both notifications, the directory, QR scan and a
+// splash, home, code entry, both notifications, the directory (on TOUCH with its name search too), QR scan and a
 // call ringing (and on TOUCH answered with video), for a button model and for
 // TOUCH, at 800x480, 1024x600, 1280x800 and the portrait 480x800, 600x1024,
 // 800x1280. Each must fit (support/layout.ts: no page scroll, nothing outside
@@ -21,6 +21,8 @@ const FOR_DOCS: Record<string, string> = {
   'GEN2-480x800-directory': 'directory-gen2-480x800.png',
   'TOUCH-1280x800-directory': 'directory-touch-1280x800.png',
   'TOUCH-480x800-directory': 'directory-touch-480x800.png',
+  'TOUCH-1280x800-directory-search': 'directory-touch-search-1280x800.png',
+  'TOUCH-480x800-directory-search': 'directory-touch-search-480x800.png',
   'TOUCH-1280x800-call-connected': 'call-connected-1280x800.png',
   'TOUCH-480x800-call-connected': 'call-connected-480x800.png',
 };
@@ -75,6 +77,14 @@ async function checkDirectory(page: Page, model: Model, shot: (screen: string) =
     await page.getByRole('navigation', { name: 'Jump to letter' }).getByRole('button', { name: 'M', exact: true }).click();
     await expect(page.getByRole('button', { name: LONG_NAME })).toBeInViewport({ ratio: 1 });
     await check(page, shot('directory-long-name'));
+    // The name search: its keyboard beside the list (under it in portrait), and the long name found by its second part.
+    await page.getByRole('button', { name: 'Search' }).click();
+    for (const letter of 'FITZ') await page.getByRole('group', { name: 'Letters of the name' }).getByRole('button', { name: letter, exact: true }).click();
+    await expect(page.getByRole('button', { name: LONG_NAME })).toBeInViewport({ ratio: 1 });
+    await check(page, shot('directory-search'));
+    await expectTargets(page, '.name-key, .search-clear, .directory-scroll .directory-resident, .page-button', MAIN_ACTION_PX, shot('directory-search'));
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expectTargets(page, '.search-open', MAIN_ACTION_PX, shot('directory'));
     return;
   }
   const columns = page.locator('.directory-page .directory-column');

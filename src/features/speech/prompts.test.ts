@@ -17,6 +17,7 @@ describe('spoken prompts', () => {
           ...prompts.home(model, everyLink),
           ...prompts.enterCode(model),
           ...prompts.directory(model),
+          ...prompts.directorySearch(model),
           ...prompts.scanQr(model),
           ...prompts.calling(model),
           ...prompts.ringingApp(model),
