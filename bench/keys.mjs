@@ -49,11 +49,12 @@ function recordInput() {
 /** Event Timing duration of each keydown in `keys` (null: under 16 ms, so Chromium reported none). */
 const durations = (keys, slow) => keys.map((key) => slow.find((entry) => Math.abs(entry.at - key.at) < 0.5)?.duration ?? null);
 
-/** A page on the kiosk's home screen with its hardware socket connected, main thread slowed. */
-export async function openKiosk(browser, kiosk, model) {
+/** A page on the kiosk's home screen with its hardware socket connected, main thread slowed; `record` also runs before the kiosk's code. */
+export async function openKiosk(browser, kiosk, model, record = null) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.addInitScript(recordInput);
+  if (record) await page.addInitScript(record);
   await slowDown(page);
   const ready = async (load) => {
     const connections = kiosk.sim.state.hardware.filter((entry) => entry.method === 'detectUrl').length;

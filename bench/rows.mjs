@@ -172,8 +172,17 @@ export function scaleLines(scale) {
     ['lookup', '4th digit, resident found: -> call screen frame', (at) => at.lookup?.found],
     ['wiegand', 'fifth digit keydown -> socket gets wiegand', (at) => at.wiegand?.wiegand],
     ['wiegand', '  in the page: keydown -> wiegand frame sent', (at) => at.wiegand?.inPage],
+    ['search', 'name search (TOUCH), a letter tapped -> next frame', (at) => at.search?.letterFrame],
+    ['search', '  -> that frame painted', (at) => at.search?.letterPaint],
+    ['search', 'Search tapped again -> keyboard painted', (at) => at.search?.open],
   ];
-  return figures.filter(([, , pick]) => has(pick)).map(([row, figure, pick, unit]) => scaled(row, figure, across(scale, pick), unit));
+  return [
+    ...figures.filter(([, , pick]) => has(pick)).map(([row, figure, pick, unit]) => scaled(row, figure, across(scale, pick), unit)),
+    // Once per property, growing with it: not judged as a ratio.
+    ...Object.entries(scale).flatMap(([size, at]) =>
+      at.search ? [line('search', `  first Search (index built), ${Number(size).toLocaleString('en')}`, ms(at.search.firstOpen))] : [],
+    ),
+  ];
 }
 
 export function queueLines(queue) {

@@ -12,14 +12,14 @@
 //   soak    `npm run bench:memory` with 300 visitor sessions (about half an hour)
 //
 // The scale rows, each at 5,000 and 50,000 residents with the ratio (scale.mjs):
-//   poll, directory, lookup, wiegand
+//   poll, directory, lookup, wiegand, search
 // and at 5,000 and 100,000 queued records (queue.mjs):
 //   queue   one sent batch
 //   stored  the size of each stored part at those scales (stored.mjs)
 //
 // Writes bench/results.json. Options (env): BENCH_ROWS (a comma-separated
 // subset of the rows above; all of them by default), BENCH_SESSIONS (soak,
-// default 300), BENCH_SCALE_CODES (wiegand, default 10), BENCH_LOOKUPS
+// default 300), BENCH_SCALE_CODES (wiegand, default 10), BENCH_SEARCHES (search, default 6), BENCH_LOOKUPS
 // (lookup, default 4), BENCH_POLLS (poll, default 20), BENCH_CODES (gate on
 // fresh pages, default 20), BENCH_WARM_CODES (gate on a warm page, default 20),
 // CHROMIUM_PATH.
@@ -41,7 +41,7 @@ import { measureScale, SCALE_ROWS } from './scale.mjs';
 import { machine, printTable, writeResults } from './report.mjs';
 import { measureDigitAtWelcome, measureStart } from './start.mjs';
 
-const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,digit,gate,input,qr,soak,poll,directory,lookup,wiegand,queue,stored').split(',');
+const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,digit,gate,input,qr,soak,poll,directory,lookup,wiegand,search,queue,stored').split(',');
 const QUEUE_SIZES = [5000, 100_000];
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 300);
 const RESIDENTS = 5000;

@@ -6,11 +6,13 @@
 //   directory  page turns on GEN2's directory
 //   lookup     lookup codes typed on GEN2's directory
 //   wiegand    the fifth digit's keydown to the hardware socket receiving `wiegand`
+//   search     TOUCH's name search: each letter tapped to the filtered list painted
 import { measureDirectoryPaging, measureGate, measureLookups } from './keys.mjs';
 import { measurePolls } from './poll.mjs';
+import { measureNameSearch } from './search.mjs';
 
 export const RESIDENT_SCALES = [5000, 50_000];
-export const SCALE_ROWS = ['poll', 'directory', 'lookup', 'wiegand'];
+export const SCALE_ROWS = ['poll', 'directory', 'lookup', 'wiegand', 'search'];
 /** Each code reloads the kiosk, which at 50,000 residents loads the property again: fewer than the gate row's 50. */
 const CODES = Number(process.env.BENCH_SCALE_CODES ?? 10);
 /** Each lookup places a call; the kiosk allows 10 an hour to one target. */
@@ -35,6 +37,10 @@ export async function measureScale(browser, kiosk, rows) {
     if (rows.includes('lookup')) {
       console.log(`lookup, ${label}: ${LOOKUPS} lookup codes...`);
       at.lookup = await measureLookups(browser, kiosk, LOOKUPS);
+    }
+    if (rows.includes('search')) {
+      console.log(`search, ${label}: names searched on TOUCH's directory...`);
+      at.search = await measureNameSearch(browser, kiosk);
     }
     if (rows.includes('wiegand')) {
       console.log(`wiegand, ${label}: ${CODES} codes, each on a fresh page...`);

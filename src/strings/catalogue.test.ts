@@ -12,7 +12,7 @@ import setupEn from './setup.en.json';
 import setupEs from './setup.es.json';
 import speechEn from './speech.en.json';
 import speechEs from './speech.es.json';
-import { english, format, noticeKeyOf, parseLanguage } from './catalogue';
+import { english, format, noticeOf, parseLanguage } from './catalogue';
 import { loadCatalogue, loadedCatalogue } from './loadCatalogue';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
@@ -42,11 +42,21 @@ describe('the string catalogue', () => {
     expect(t('call.calling', { name: 'Aaron Abbott' })).toBe('Calling Aaron Abbott...');
     expect(t('call.connected', { name: 'Aaron Abbott' })).toBe('Connected to Aaron Abbott');
     expect(t('directory.more', { arrow: '▼' })).toBe('▼ for more');
+    // docs/rules.md#r2-5-10 and #r2-2-12: TOUCH's name search.
+    expect([t('directory.search'), t('directory.searchHint'), t('directory.clear'), t('directory.erase')]).toEqual([
+      'Search',
+      'Type the first letters of a name',
+      'Clear',
+      'Delete the last letter',
+    ]);
+    expect([t('directory.typed'), t('directory.keyboard')]).toEqual(['Name typed', 'Letters of the name']);
     // docs/rules.md#r8-1.
     expect(t('notice.codeRefused')).toBe("Sorry, that code didn't work");
     expect(t('notice.noCode')).toBe('User who opened gate does not have access code');
     expect([t('notice.granted'), t('notice.grantedBody')]).toEqual(['Access Granted!', 'You can now enter']);
     expect(t('notice.notGranted')).toBe("Sorry, you weren't granted access");
+    // The issue's: a call nobody answered is not a refusal.
+    expect(t('notice.noAnswer', { name: 'Aaron Abbott' })).toBe('Aaron Abbott did not answer');
     expect([t('notice.disconnected'), t('notice.tryLater')]).toEqual(['Call disconnected', 'Please try again later']);
     expect(t('notice.throttled')).toBe("You're doing that too much");
     expect([t('notice.error'), t('notice.tryAgain')]).toEqual(['An Error Occurred', 'Please try again']);
@@ -87,9 +97,18 @@ describe('the string catalogue', () => {
   });
 
   it('finds the key of an English text, so a notification can be shown in the panel language', () => {
-    expect(noticeKeyOf("Sorry, that code didn't work")).toBe('notice.codeRefused');
-    expect(noticeKeyOf(english('notice.granted'))).toBe('notice.granted');
-    expect(noticeKeyOf('Not in the catalogue')).toBeUndefined();
+    expect(noticeOf("Sorry, that code didn't work")).toEqual({ key: 'notice.codeRefused' });
+    expect(noticeOf(english('notice.granted'))).toEqual({ key: 'notice.granted' });
+    expect(noticeOf('Not in the catalogue')).toBeUndefined();
+  });
+
+  it('reads back the name a notification was filled with, whatever characters it has', () => {
+    expect(noticeOf('Aaron Abbott did not answer')).toEqual({ key: 'notice.noAnswer', params: { name: 'Aaron Abbott' } });
+    expect(noticeOf('O’Brien (Apt. 4) [*] did not answer')).toEqual({ key: 'notice.noAnswer', params: { name: 'O’Brien (Apt. 4) [*]' } });
+    // The manager's own sentence, not the manager named 'The manager'.
+    expect(noticeOf('The manager did not answer')).toEqual({ key: 'notice.noAnswerManager' });
+    expect(noticeOf(' did not answer')).toBeUndefined();
+    expect(noticeOf('Aaron Abbott did not answer, twice')).toBeUndefined();
   });
 
   it('reads language names from outside; anything else is no language', () => {

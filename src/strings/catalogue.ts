@@ -19,14 +19,41 @@ export function english(key: MessageKey, params?: Params): string {
   return format(ENGLISH[key], params);
 }
 
-let notices: Map<string, MessageKey> | null = null;
+/** A notification's text read back: its `notice.*` key, and the values filled into the key's placeholders. */
+export interface NoticeText {
+  key: MessageKey;
+  params?: Params;
+}
 
-/** The `notice.*` key whose English text is `text` (a notification's title or body), if there is one. */
-export function noticeKeyOf(text: string): MessageKey | undefined {
-  notices ??= new Map(
-    (Object.keys(ENGLISH) as MessageKey[]).filter((key) => key.startsWith('notice.')).map((key) => [ENGLISH[key], key]),
-  );
-  return notices.get(text);
+let notices: { exact: Map<string, MessageKey>; templates: Array<{ key: MessageKey; pattern: RegExp; names: string[] }> } | null = null;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function noticeIndex(): NonNullable<typeof notices> {
+  const keys = (Object.keys(ENGLISH) as MessageKey[]).filter((key) => key.startsWith('notice.'));
+  const templated = (key: MessageKey) => /\{\w+\}/.test(ENGLISH[key]);
+  return {
+    exact: new Map(keys.filter((key) => !templated(key)).map((key) => [ENGLISH[key], key])),
+    templates: keys.filter(templated).map((key) => {
+      const parts = ENGLISH[key].split(/\{(\w+)\}/);
+      // split with a group alternates text and placeholder names: text at even places, names at odd ones.
+      const names = parts.filter((_, index) => index % 2 === 1);
+      const pattern = new RegExp(`^${parts.map((part, index) => (index % 2 === 1 ? '(.+)' : escapeRegExp(part))).join('')}$`);
+      return { key, pattern, names };
+    }),
+  };
+}
+
+/** The `notice.*` key whose English text is `text` (a notification's title or body), with the values it was filled with, if there is one. */
+export function noticeOf(text: string): NoticeText | undefined {
+  notices ??= noticeIndex();
+  const key = notices.exact.get(text);
+  if (key) return { key };
+  for (const { key: templateKey, pattern, names } of notices.templates) {
+    const match = pattern.exec(text);
+    if (match) return { key: templateKey, params: Object.fromEntries(names.map((name, index) => [name, match[index + 1]!])) };
+  }
+  return undefined;
 }
 
 export type Translate = (key: MessageKey, params?: Params) => string;

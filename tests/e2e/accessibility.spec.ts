@@ -1,7 +1,7 @@
 // Accessibility (docs/rules.md#r2-9-4): every screen of every model, in English and in
 // Spanish, checked with axe-core against WCAG 2.2 A and AA: the installer
 // message, the splash, home, the guidance home shows after 20 s, code entry,
-// both notifications, the directory, QR scan, a call, and the installer
+// both notifications, the directory (on TOUCH its name search too), QR scan, a call, and the installer
 // screen. Button models are driven with their buttons alone (the keyboard),
 // TOUCH with taps. Each screen is written to
 // test-results/screenshots/a11y/<language>/<model>-<screen>.png;
@@ -136,6 +136,13 @@ async function walkEveryScreen(walk: Walk, sim: Simulator, url: (query: Record<s
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'directory.title'));
   await expect(page.locator('.directory-resident').first()).toBeVisible();
   await check(walk, 'directory');
+  if (walk.touch) {
+    // TOUCH's name search, a letter typed: some keys on, the others off.
+    await page.getByRole('button', { name: text(language, 'directory.search') }).click();
+    await page.getByRole('group', { name: text(language, 'directory.keyboard') }).getByRole('button', { name: 'A', exact: true }).click();
+    await expect(page.getByRole('status', { name: text(language, 'directory.typed') })).toHaveText('A');
+    await check(walk, 'directory-search');
+  }
   await leave(walk);
 
   await open(walk, 'home.scanQr', 'Enter');
@@ -146,6 +153,8 @@ async function walkEveryScreen(walk: Walk, sim: Simulator, url: (query: Record<s
 
   await open(walk, 'home.callManager', 'Escape');
   await expect(page.getByRole('status')).toHaveText(text(language, 'call.calling', { name: text(language, 'call.manager') }));
+  // Ringing, with the stage's pictogram and countdown (docs/rules.md#r2-7-7).
+  await expect(page.locator('.call-stage-now')).toHaveText(text(language, 'call.stageRingingApp'), { timeout: 10_000 });
   await check(walk, 'call');
   await leave(walk);
 

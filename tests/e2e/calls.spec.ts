@@ -20,7 +20,10 @@ import {
   type SimRecord,
   type Simulator,
 } from './fixtures';
+import { expectAccessible } from './support/accessibility';
 import { callFromDirectory, seedResident as resident, type SeedResident } from './support/directoryCall';
+import { expectFits } from './support/layout';
+import { whileClockPaused } from './support/notifications';
 
 const DEVICE_ID = 7;
 const NOT_GRANTED = "Sorry, you weren't granted access";
@@ -185,8 +188,71 @@ test('the hard timeout ends a call nobody answers after 300000 ms', async ({ pag
   expect(channelEvents(sim, 'client-hangup')).toEqual([]);
 
   await page.clock.fastForward(20_000);
-  await expect(notification(page)).toHaveText(NOT_GRANTED);
+  // Nobody ever answered: not a refusal (docs/rules.md#r8-1-17).
+  await expect(notification(page)).toHaveText('The manager did not answer');
   await kioskSent(sim, 'client-sim-voice', { call_id: call.id, action: 'disconnect' });
+  await kioskSent(sim, 'client-hangup', { call_id: call.id, from: DEVICE_ID });
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+});
+
+test("a call nobody answers shows each stage and ends with 'did not answer' and its sound", async ({ page, kiosk, sim, allowConsoleErrors }) => {
+  // The jumps below overtake an API call still on its way (as in the hard timeout's test).
+  allowConsoleErrors(...API_OVERTAKEN_ERRORS);
+  // A sound is fetched when it first plays (only gateOpen and sorryCode are loaded ahead).
+  const sounds: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/sounds/')) sounds.push(pathname);
+  });
+  await page.clock.install();
+  await recordFetches(page);
+  await kiosk.open(page, { model: 'GEN1' });
+  const who = resident(sim, KNOWN.videoResidentId);
+  const name = who.directory_display_name;
+  const stage = page.locator('.call-stage-now');
+  const countdown = page.getByRole('timer');
+  await callResident(page, who);
+  // Placing the call (camera warm-up, snapshot): SPEC's status alone.
+  await expect(status(page)).toHaveText(`Calling ${name}...`);
+  await expect(stage).toHaveText('');
+  await expect(countdown).toHaveCount(0);
+
+  await fastForwardUntil(page, 1_000, () => expect.poll(() => records(sim, 'calls').length, { timeout: 500 }).toBe(1));
+  const call = records(sim, 'calls')[0]!;
+  // Ringing the resident's app (video), 30 s before the phone (docs/rules.md#r2-7-7).
+  await expect(stage).toHaveText('Ringing their app');
+  await expect(stage.getByRole('img', { name: 'Ringing' })).toBeVisible();
+  await expect(countdown).toHaveText(/^Trying their phone in \d+ s$/);
+  await expect(status(page)).toHaveText(`Calling ${name}...`);
+  // 18 s after the call was posted on the page's clock (the 30 s start as the answer arrives): 12 s and a part left.
+  const [posted] = await fetchTimes(page, '/api/telephone-entry/calls');
+  await page.clock.pauseAt(posted! + 18_000);
+  await expect(countdown).toHaveText(/^Trying their phone in 1[23] s$/);
+  expect(channelEvents(sim, 'client-sim-voice')).toEqual([]);
+
+  // Unanswered: their phone, counted down to the call's 300 s limit (about 32 s of it gone).
+  await page.clock.resume();
+  await page.clock.fastForward(13_000);
+  await kioskSent(sim, 'client-sim-voice', { call_id: call.id, action: 'connect' });
+  await expect(stage).toHaveText('Ringing their phone');
+  await expect(stage.getByRole('img', { name: 'Phone' })).toBeVisible();
+  await expect(countdown).toHaveText(/^Waiting 26\d s more for an answer$/);
+  await expect(status(page)).toHaveText(`Calling ${name}...`);
+
+  // Nobody answers the phone either: the call ends at its limit.
+  await page.clock.fastForward(250_000);
+  await expect(stage).toHaveText('Ringing their phone');
+  expect(sounds).not.toContain('/sounds/sorryNoAnswer.wav');
+  await page.clock.fastForward(20_000);
+  const told = page.getByRole('alertdialog', { name: `${name} did not answer` });
+  await expect(told).toBeVisible();
+  await expect(told.getByRole('img', { name: 'No answer' })).toBeVisible();
+  await expect.poll(() => sounds).toContain('/sounds/sorryNoAnswer.wav');
+  expect(sounds).not.toContain('/sounds/sorryNoAccess.wav');
+  await whileClockPaused(page, async () => {
+    await expectAccessible(page, 'the no-answer notification');
+    await expectFits(page, 'the no-answer notification');
+  });
   await kioskSent(sim, 'client-hangup', { call_id: call.id, from: DEVICE_ID });
   await expect(page).toHaveURL((url) => url.pathname === '/');
 });

@@ -139,6 +139,55 @@ test.describe('directory on TOUCH', () => {
     await expect(page).toHaveURL(new RegExp(`/call\\?resident=${KNOWN.firstResident.id}$`));
   });
 
+  test('name search: letters filter on any word of a name, accents ignored; letters that match nobody are disabled; Clear brings the full list back', async ({ page, kiosk, sim }) => {
+    // A listed resident whose name has accents on both words, added before the kiosk loads.
+    const property = sim.state.property as { residents: Array<Record<string, unknown>> };
+    property.residents.push({
+      ...property.residents[0],
+      id: 991,
+      directory_display_name: 'José Núñez',
+      directory_sort_name: 'Núñez, José',
+      directory_lookup_code: '9991',
+    });
+    await kiosk.open(page, { model: 'TOUCH' });
+    await page.getByRole('link', { name: 'Call a resident' }).click();
+    await page.getByRole('button', { name: 'Search' }).click();
+
+    const keyboard = page.getByRole('group', { name: 'Letters of the name' });
+    const key = (name: string) => keyboard.getByRole('button', { name, exact: true });
+    const typed = page.getByRole('status', { name: 'Name typed' });
+    const residents = list(page).getByRole('button');
+    await expect(typed).toHaveText('Type the first letters of a name');
+    await expect(page.getByRole('navigation', { name: 'Jump to letter' })).toHaveCount(0);
+
+    for (const letter of 'JOSE') await key(letter).click();
+    await expect(typed).toHaveText('JOSE');
+    await expect(residents).toHaveText(['José Núñez']);
+    // Nobody's name goes on from 'jose': every letter is off, and a tap on one changes nothing.
+    await expect(keyboard.locator('.name-key:not([aria-disabled="true"])')).toHaveText(['⌫']);
+    await key('X').click({ force: true });
+    await expect(typed).toHaveText('JOSE');
+    await docsScreenshot(page, 'directory-touch-search.png');
+
+    // The second word, typed without its accents; then the seed's 'Ömer Öztürk' by 'oz'.
+    for (let i = 0; i < 4; i += 1) await key('Delete the last letter').click();
+    for (const letter of 'NUN') await key(letter).click();
+    await expect(residents).toHaveText(['José Núñez']);
+    for (let i = 0; i < 3; i += 1) await key('Delete the last letter').click();
+    for (const letter of 'OZ') await key(letter).click();
+    await expect(residents).toHaveText(['Ömer Öztürk']);
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect(page.getByRole('navigation', { name: 'Jump to letter' })).toBeVisible();
+    await expect(residents.first()).toHaveText(KNOWN.firstResident.name);
+    await expect(keyboard).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Search' }).click();
+    for (const letter of 'NUN') await key(letter).click();
+    await residents.first().click();
+    await expect(page).toHaveURL(/\/call\?resident=991$/);
+  });
+
   test('◀ CANCEL goes home', async ({ page, kiosk }) => {
     await kiosk.open(page, { model: 'TOUCH', path: '/resident-directory' });
     await page.getByRole('button', { name: '◀ CANCEL' }).click();

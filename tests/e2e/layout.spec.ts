@@ -1,5 +1,5 @@
 // Every screen on every panel size (docs/rules.md#r2-2-11): the installer message, the
-// splash, home, code entry, both notifications, the directory, QR scan and a
+// splash, home, code entry, both notifications, the directory (on TOUCH with its name search too), QR scan and a
 // call ringing (and on TOUCH answered with video), for a button model and for
 // TOUCH, at 800x480, 1024x600, 1280x800 and the portrait 480x800, 600x1024,
 // 800x1280. Each must fit (support/layout.ts: no page scroll, nothing outside
@@ -21,6 +21,8 @@ const FOR_DOCS: Record<string, string> = {
   'GEN2-480x800-directory': 'directory-gen2-480x800.png',
   'TOUCH-1280x800-directory': 'directory-touch-1280x800.png',
   'TOUCH-480x800-directory': 'directory-touch-480x800.png',
+  'TOUCH-1280x800-directory-search': 'directory-touch-search-1280x800.png',
+  'TOUCH-480x800-directory-search': 'directory-touch-search-480x800.png',
   'TOUCH-1280x800-call-connected': 'call-connected-1280x800.png',
   'TOUCH-480x800-call-connected': 'call-connected-480x800.png',
 };
@@ -75,6 +77,14 @@ async function checkDirectory(page: Page, model: Model, shot: (screen: string) =
     await page.getByRole('navigation', { name: 'Jump to letter' }).getByRole('button', { name: 'M', exact: true }).click();
     await expect(page.getByRole('button', { name: LONG_NAME })).toBeInViewport({ ratio: 1 });
     await check(page, shot('directory-long-name'));
+    // The name search: its keyboard beside the list (under it in portrait), and the long name found by its second part.
+    await page.getByRole('button', { name: 'Search' }).click();
+    for (const letter of 'FITZ') await page.getByRole('group', { name: 'Letters of the name' }).getByRole('button', { name: letter, exact: true }).click();
+    await expect(page.getByRole('button', { name: LONG_NAME })).toBeInViewport({ ratio: 1 });
+    await check(page, shot('directory-search'));
+    await expectTargets(page, '.name-key, .search-clear, .directory-scroll .directory-resident, .page-button', MAIN_ACTION_PX, shot('directory-search'));
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expectTargets(page, '.search-open', MAIN_ACTION_PX, shot('directory'));
     return;
   }
   const columns = page.locator('.directory-page .directory-column');
@@ -115,6 +125,8 @@ async function checkDirectory(page: Page, model: Model, shot: (screen: string) =
 async function checkCall(page: Page, model: Model, shot: (screen: string) => string, sim: Simulator): Promise<void> {
   await openLink(page, model, 'Call a manager', 'Escape');
   await expect(page.getByRole('status')).toHaveText('Calling a Manager...');
+  // Ringing, with the stage and its countdown beside the status (docs/rules.md#r2-7-7).
+  await expect(page.getByRole('timer')).toHaveText(/^Trying their phone in \d+ s$/, { timeout: 10_000 });
   await expect.poll(() => page.locator('.call-preview').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThanOrEqual(2);
   await check(page, shot('call'));
   if (model === 'TOUCH') await expectTargets(page, '.cancel-touch', MAIN_ACTION_PX, shot('call'));
@@ -125,6 +137,7 @@ async function checkCall(page: Page, model: Model, shot: (screen: string) => str
   await expect(farEnd.locator('#call-info')).toContainText('to the manager', { timeout: 10_000 });
   await farEnd.getByRole('button', { name: 'Answer with video' }).click();
   await expect(page.getByRole('status')).toHaveText('Connected to a Manager', { timeout: 15_000 });
+  await expect(page.locator('.call-stage-now')).toHaveText('Answered');
   // A real video call between two pages: seconds on a busy machine.
   await expect.poll(() => page.locator('.call-remote').evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   await page.bringToFront();

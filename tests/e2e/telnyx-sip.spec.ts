@@ -145,7 +145,8 @@ test('an invite that never comes: the call ends 45 s after the SIP leg started, 
   await page.clock.fastForward(20_000);
   await expect(status(page)).toHaveText(`Calling ${who.directory_display_name}...`);
   await page.clock.fastForward(25_100);
-  await expect(notification(page).getByRole('heading')).toHaveText("Sorry, you weren't granted access");
+  // Nobody answered: not a refusal (docs/rules.md#r8-1-17).
+  await expect(notification(page).getByRole('heading')).toHaveText(`${who.directory_display_name} did not answer`);
   await expect.poll(() => sim.telnyxRtc.clientCount()).toBe(0);
   expect(sent(sim, 'telnyx_rtc.answer')).toEqual([]);
   expect(records(sim, 'hardware').filter((r) => r.method === 'wiegand')).toEqual([]);

@@ -16,6 +16,8 @@ export interface CallContext {
   channel: string;
   /** `from` of the kiosk's client events. */
   deviceId: number;
+  /** When the 300 s limit ends the call (epoch ms): the phone route's countdown. */
+  endsAt: number;
   /** The video provider flag, read once when the call starts. */
   telnyx: boolean;
   scope: CallScope;

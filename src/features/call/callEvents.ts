@@ -33,7 +33,8 @@ interface Id {
 
 export const callRequested = createAction<Id & { target: CallTargetRef }, 'call/requested'>('call/requested');
 export const callCreated = createAction<Id & { serverCallId: string }, 'call/created'>('call/created');
-export const routeStarted = createAction<Id & { route: CallRoute }, 'call/routeStarted'>('call/routeStarted');
+/** `nextStepAt` (epoch ms): when a video route gives way to the phone, or a phone route's call reaches its hard limit. */
+export const routeStarted = createAction<Id & { route: CallRoute; nextStepAt: number }, 'call/routeStarted'>('call/routeStarted');
 export const callConnected = createAction<Id, 'call/connected'>('call/connected');
 /** The far end approved: the call completes with the gate opening. */
 export const gateApproved = createAction<Id, 'call/gateApproved'>('call/gateApproved');

@@ -25,7 +25,11 @@ export interface CallState {
   phase: CallPhase;
   serverCallId: string | null;
   route: CallRoute | null;
+  /** When the route's next step is due (epoch ms): the screen's countdown (callStage.ts). */
+  nextStepAt: number | null;
   connected: boolean;
+  /** A leg connected at some point: kept when the call ends, unlike `connected`. */
+  answered: boolean;
   endReason: CallEndReason | null;
 }
 
@@ -35,7 +39,9 @@ export const idleCall: CallState = {
   phase: 'idle',
   serverCallId: null,
   route: null,
+  nextStepAt: null,
   connected: false,
+  answered: false,
   endReason: null,
 };
 
@@ -47,8 +53,8 @@ export function transition(state: CallState, event: CallEvent): CallState {
   if (callRequested.match(event)) return { ...idleCall, callId: event.payload.callId, target: event.payload.target, phase: 'initiating' };
   if (event.payload.callId !== state.callId || state.phase === 'ended') return state;
   if (callCreated.match(event)) return state.phase === 'initiating' ? { ...state, phase: 'ready', serverCallId: event.payload.serverCallId } : state;
-  if (routeStarted.match(event)) return { ...state, route: event.payload.route };
-  if (callConnected.match(event)) return { ...state, connected: true };
+  if (routeStarted.match(event)) return { ...state, route: event.payload.route, nextStepAt: event.payload.nextStepAt };
+  if (callConnected.match(event)) return { ...state, connected: true, answered: true };
   // Approval counts only while the call rings or talks: never before the back end has created it.
   if (gateApproved.match(event)) return state.phase === 'ready' ? { ...state, phase: 'access_granted' } : state;
   if (callEnded.match(event)) return { ...state, phase: 'ended', connected: false, endReason: event.payload.reason };

@@ -209,14 +209,14 @@ describe('every way out releases the call and tells the far end', () => {
     expect(kiosk.call()).toMatchObject({ phase: 'ended', endReason: 'cancelled' });
   });
 
-  it('the hard timeout ends an unanswered call at 300000 ms: not granted, with the no-answer voice', async () => {
+  it("the hard timeout ends an unanswered call at 300000 ms: '{name} did not answer', with the no-answer voice", async () => {
     const kiosk = await answeredCall();
     await vi.advanceTimersByTimeAsync(300000 - 2100);
     expect(kiosk.call().phase).toBe('ready');
     // The video fallback went to the voice client at 30 s; nobody answers there either.
     await vi.advanceTimersByTimeAsync(100);
     expect(kiosk.call()).toMatchObject({ phase: 'ended', endReason: 'timeout' });
-    expect(kiosk.notifications()).toEqual([{ title: "Sorry, you weren't granted access", body: undefined, status: 'ERROR' }]);
+    expect(kiosk.notifications()).toEqual([{ title: 'Aaron Abbott did not answer', body: undefined, status: 'ERROR' }]);
     expect(kiosk.sounds().at(-1)).toBe('sorryNoAnswer');
     expect(kiosk.fake.legs.voice[0]?.handle.hangUp).toHaveBeenCalled();
     expect(kiosk.released()).toBe(true);

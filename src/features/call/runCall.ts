@@ -7,7 +7,7 @@ import { selectPropertyData } from '../property/propertySlice';
 import { propertyChannelName } from '../realtime/realtimeActions';
 import { callCounted, isCallThrottled, selectRecentCallCount } from '../recent-calls/recentCallsSlice';
 import { createCallContext, type CallContext, type PlacedCall, type VideoCall } from './callContext';
-import { callNotice } from './callErrors';
+import { callNotice, type CallEnding } from './callErrors';
 import {
   callCreated,
   callDenied,
@@ -61,6 +61,7 @@ export async function runCall(listener: AppListenerApi, { callId, target }: { ca
     }
     call = createCallContext({
       callId,
+      endsAt: Date.now() + CALL_HARD_TIMEOUT_MS,
       info,
       channel: propertyChannelName(data.property.id),
       deviceId: data.device.id,
@@ -84,7 +85,7 @@ export async function runCall(listener: AppListenerApi, { callId, target }: { ca
       services.realtime.trigger(call.channel, 'client-hangup', { call_id: serverCallId, from: call.deviceId });
     }
     dispatch(callEnded({ callId, reason }));
-    announce(listener, reason, call?.progress.connected === true, info?.gateCode ?? null, callId);
+    announce(listener, reason, { answered: call?.progress.connected === true, target: target.kind, name: info?.name ?? '' }, info?.gateCode ?? null, callId);
   }
 }
 
@@ -172,14 +173,16 @@ async function startCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
  * API or WebRTC.
  */
 async function connect(api: ForkedTaskAPI, call: PlacedCall): Promise<void> {
-  const started = (route: 'peer' | 'voice' | 'room' | 'sip') => call.listener.dispatch(routeStarted({ callId: call.callId, route }));
+  const started = (route: 'peer' | 'voice' | 'room' | 'sip', nextStepAt: number) =>
+    call.listener.dispatch(routeStarted({ callId: call.callId, route, nextStepAt }));
   const { stream } = call;
   if (call.info.video && stream && call.services.capabilities.peerConnection) {
-    started(call.telnyx ? 'room' : 'peer');
+    // The fallback's timer starts in the same turn (withFallback).
+    started(call.telnyx ? 'room' : 'peer', Date.now() + VIDEO_FALLBACK_MS);
     const video = call.telnyx ? (placed: VideoCall) => roomRoute(api, placed) : peerRoute;
     if ((await withFallback(api, { ...call, stream }, video)) === 'answered') return;
   }
-  started(call.telnyx ? 'sip' : 'voice');
+  started(call.telnyx ? 'sip' : 'voice', call.endsAt);
   await (call.telnyx ? sipRoute(api, call) : voiceRoute(api, call));
 }
 
@@ -207,14 +210,14 @@ async function withFallback(
 }
 
 /** What the visitor is told (docs/rules.md#r8-1); an approval opens the gate through the gate feature. */
-function announce(listener: AppListenerApi, reason: CallEndReason, answered: boolean, gateCode: string | null, callId: string): void {
+function announce(listener: AppListenerApi, reason: CallEndReason, ending: CallEnding, gateCode: string | null, callId: string): void {
   const { dispatch, extra } = listener;
   if (reason === 'approved') {
     if (!gateCode) extra.logger.child('call', { callId }).error('The approving resident or manager has no access code');
     dispatch(callApprovalReceived(gateCode));
     return;
   }
-  const notice = callNotice(reason, { answered });
+  const notice = callNotice(reason, ending);
   if (!notice) return;
   extra.sound.play(notice.sound);
   dispatch(notificationPushed(notice.notification));

@@ -2,12 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
 import { lockSecondsLeft, selectCodeLock } from './codeLockSlice';
-
-const everySecond = (onTick: () => void) => {
-  const timer = setInterval(onTick, 1000);
-  return () => clearInterval(timer);
-};
-const never = () => () => undefined;
+import { everySecond, never } from '../../lib/everySecond';
 
 /**
  * Seconds left of the code-entry lock (0: not locked), counting down once a

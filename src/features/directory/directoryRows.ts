@@ -14,8 +14,8 @@ export type DirectoryRow =
   | { kind: 'resident'; entry: DirectoryEntry }
   | { kind: 'blank' };
 
-/** Touch: one column, each group's heading followed by its residents. */
-export function listRows(directory: Directory): DirectoryRow[] {
+/** Touch: one column, each group's heading followed by its residents (all of them, or the name search's matches). */
+export function listRows(directory: { entries: readonly DirectoryEntry[] }): DirectoryRow[] {
   const rows: DirectoryRow[] = [];
   directory.entries.forEach((entry, index) => {
     if (directory.entries[index - 1]?.group !== entry.group) rows.push({ kind: 'heading', group: entry.group, continued: false });

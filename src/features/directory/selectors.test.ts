@@ -5,7 +5,7 @@ import { withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { rawProperty } from '../../testing/fixtures';
 import { storeWithProperty } from '../../testing/renderKiosk';
-import { selectDirectory, selectHeadingRows, selectPagedRows } from './selectors';
+import { selectDirectory, selectHeadingRows, selectNameIndex, selectPagedRows } from './selectors';
 
 withApiServer();
 
@@ -24,9 +24,15 @@ describe('directory selectors', () => {
     expect(selectHeadingRows(store.getState())).toBe(headings);
     expect(selectDirectory.recomputations() - before).toBe(1);
 
+    // The name search's index: built on its first read, then kept until the property changes.
+    const index = selectNameIndex(store.getState());
+    store.dispatch(notificationPushed({ status: 'SUCCESS', title: 'unrelated' }));
+    expect(selectNameIndex(store.getState())).toBe(index);
+
     const parsed = parsePropertyResponse(rawProperty());
     store.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
     expect(selectDirectory(store.getState())).not.toBe(first);
     expect(selectDirectory.recomputations() - before).toBe(2);
+    expect(selectNameIndex(store.getState())).not.toBe(index);
   });
 });

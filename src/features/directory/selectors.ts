@@ -3,6 +3,7 @@ import { orFallback } from '../../store/selectorFallback';
 import { selectResidents } from '../property/selectors';
 import { buildDirectory } from './directoryModel';
 import { listRows, pagedRows } from './directoryRows';
+import { buildNameIndex } from './nameSearch';
 import { headingRows } from './touchScroll';
 
 /** Sorted and grouped once per property load (memoized on the residents array), not per render. */
@@ -16,3 +17,5 @@ export const selectPagedRows = createSelector(
 export const selectListRows = createSelector([selectDirectory], orFallback(listRows, []));
 /** Where each letter's heading is in the touch list: a letter jump is a lookup, not a scan of every row. */
 export const selectHeadingRows = createSelector([selectListRows], orFallback(headingRows, new Map<string, number>()));
+/** The touch directory's name search: built when a visitor first opens it, then once per property load. */
+export const selectNameIndex = createSelector([selectDirectory], orFallback((directory) => buildNameIndex(directory.entries), buildNameIndex([])));

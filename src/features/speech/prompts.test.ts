@@ -17,8 +17,11 @@ describe('spoken prompts', () => {
           ...prompts.home(model, everyLink),
           ...prompts.enterCode(model),
           ...prompts.directory(model),
+          ...prompts.directorySearch(model),
           ...prompts.scanQr(model),
           ...prompts.calling(model),
+          ...prompts.ringingApp(model),
+          ...prompts.ringingPhone(model),
           ...prompts.connected(model),
           ...prompts.granted(model),
           ...prompts.refused(model),
@@ -46,6 +49,15 @@ describe('spoken prompts', () => {
     expect(prompts.enterCode('GEN1')).toEqual(['enterCode', 'cancel-GEN1']);
     expect(prompts.calling('DEFAULT')).toEqual(['calling', 'hangUp-DEFAULT']);
     expect(prompts.directory('TOUCH')).toEqual(['directoryTouch']);
+  });
+
+  it("says where a call is, and how to hang up while it rings", () => {
+    expect([prompts.ringingApp('GEN1'), prompts.ringingPhone('GEN1'), prompts.connected('GEN1')]).toEqual([
+      ['ringingApp', 'hangUp-GEN1'],
+      ['ringingPhone', 'hangUp-GEN1'],
+      ['connected'],
+    ]);
+    expect(prompts.ringingPhone('TOUCH')).toEqual(['ringingPhone']);
   });
 
   it('plays the spoken sounds in the panel language', () => {

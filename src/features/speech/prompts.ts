@@ -37,8 +37,13 @@ export const prompts = {
         ]),
   enterCode: (model: PanelModel) => clips(model, ['enterCode', 'cancel']),
   directory: (model: PanelModel) => clips(model, [isTouch(model) ? 'directoryTouch' : 'directory', 'cancel']),
+  /** TOUCH's name search, when its keyboard opens. */
+  directorySearch: (model: PanelModel) => clips(model, ['directorySearch']),
   scanQr: (model: PanelModel) => clips(model, ['scanQr', 'cancel']),
   calling: (model: PanelModel) => clips(model, ['calling', 'hangUp']),
+  /** A call's stages as they come (docs/rules.md#r2-7-7), the way out again while it rings. */
+  ringingApp: (model: PanelModel) => clips(model, ['ringingApp', 'hangUp']),
+  ringingPhone: (model: PanelModel) => clips(model, ['ringingPhone', 'hangUp']),
   connected: (model: PanelModel) => clips(model, ['connected']),
   granted: (model: PanelModel) => clips(model, ['granted']),
   refused: (model: PanelModel) => clips(model, ['refused']),

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { withApiServer } from '../../testing/apiServer';
 import { fakeStream } from '../../testing/fakeCall';
 import { withFakeTimers } from '../../testing/fakeTimers';
@@ -105,5 +105,106 @@ describe('the call screen', () => {
     await show({ route: '/call?resident=11', services });
     await flush();
     expect(location()).toBe('/');
+  });
+
+  describe('the stage, beside the status', () => {
+    const stage = () => document.querySelector('.call-stage-now')!;
+    const countdown = () => screen.queryByRole('timer');
+    const second = () => act(() => vi.advanceTimersByTimeAsync(1000));
+
+    it("ringing the app: its pictogram and 'Ringing their app', and 'Trying their phone in … s' counting down to the phone", async () => {
+      const { services } = await show({ route: '/call?resident=11' });
+      // Placing the call (camera, snapshot): no stage yet, SPEC's status alone.
+      expect(stage()).toHaveTextContent(/^$/);
+      expect(countdown()).toBeNull();
+      await untilCreated();
+      expect(status()).toHaveTextContent('Calling Aaron Abbott...');
+      expect(stage()).toHaveTextContent('Ringing their app');
+      expect(within(stage() as HTMLElement).getByRole('img', { name: 'Ringing' })).toBeInTheDocument();
+      expect(countdown()).toHaveTextContent('Trying their phone in 30 s');
+      await act(() => vi.advanceTimersByTimeAsync(18000));
+      expect(countdown()).toHaveTextContent('Trying their phone in 12 s');
+      await act(() => vi.advanceTimersByTimeAsync(11000));
+      expect(countdown()).toHaveTextContent('Trying their phone in 1 s');
+      expect(services.call.legs.voice).toHaveLength(0);
+      await second();
+      expect(services.call.legs.voice).toHaveLength(1);
+      expect(stage()).toHaveTextContent('Ringing their phone');
+      expect(within(stage() as HTMLElement).getByRole('img', { name: 'Phone' })).toBeInTheDocument();
+      // The call's 300 s limit started with the call, about 32 s ago.
+      expect(countdown()).toHaveTextContent('Waiting 268 s more for an answer');
+      await second();
+      expect(countdown()).toHaveTextContent('Waiting 267 s more for an answer');
+    });
+
+    it("connected: its pictogram and 'Answered', and no countdown", async () => {
+      const { services } = await show({ route: '/call?resident=11' });
+      await untilCreated();
+      act(() => services.call.legs.peers[0]!.options.events.onState('connected'));
+      expect(status()).toHaveTextContent('Connected to Aaron Abbott');
+      expect(stage()).toHaveTextContent('Answered');
+      expect(within(stage() as HTMLElement).getByRole('img', { name: 'Connected' })).toBeInTheDocument();
+      expect(countdown()).toBeNull();
+    });
+
+    it("a call nobody answers goes home with '{name} did not answer', its pictogram and the no-answer sound", async () => {
+      const { services } = await show({ route: '/call?resident=11' });
+      await act(() => vi.advanceTimersByTimeAsync(300000));
+      expect(location()).toBe('/');
+      const overlay = screen.getByRole('alertdialog', { name: 'Aaron Abbott did not answer' });
+      expect(within(overlay).getByRole('img', { name: 'No answer' })).toBeInTheDocument();
+      expect(services.sound.play).toHaveBeenLastCalledWith('sorryNoAnswer');
+    });
+
+    it('the countdown is one timer, running only while the call rings and stopped when the screen goes', async () => {
+      const started = vi.spyOn(window, 'setInterval');
+      const stopped = vi.spyOn(window, 'clearInterval');
+      const countdowns = () => started.mock.results.filter((_, index) => started.mock.calls[index]![1] === 1000).map((result) => result.value as number);
+      const { services } = await show({ route: '/call?resident=11' });
+      expect(countdowns()).toEqual([]);
+      await untilCreated();
+      expect(countdowns()).toHaveLength(1);
+      act(() => services.call.legs.peers[0]!.options.events.onState('connected'));
+      expect(stopped.mock.calls.map(([id]) => id)).toEqual(expect.arrayContaining(countdowns()));
+      press('Escape');
+      await flush();
+      expect(location()).toBe('/');
+      expect(countdowns()).toHaveLength(1);
+    });
+
+    it('with spoken prompts, each stage is said once as it comes, the countdown never', async () => {
+      const { services } = await show({ route: '/call?resident=11', model: 'GEN1' });
+      const said = () => services.speech.say.mock.calls.map(([clips]) => clips);
+      await untilCreated();
+      await act(() => vi.advanceTimersByTimeAsync(30000));
+      act(() => services.realtime.emit('private-telephone-entry-property-1', 'sip-message', { data: { room: 'call-1', connected: true } }));
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      expect(said()).toEqual([
+        ['calling', 'hangUp-GEN1'],
+        ['ringingApp', 'hangUp-GEN1'],
+        ['ringingPhone', 'hangUp-GEN1'],
+        ['connected'],
+      ]);
+    });
+
+    it('leaving while the call rings stops the countdown', async () => {
+      const started = vi.spyOn(window, 'setInterval');
+      const stopped = vi.spyOn(window, 'clearInterval');
+      await show({ route: '/call?resident=11' });
+      await untilCreated();
+      const [countdown] = started.mock.results.filter((_, index) => started.mock.calls[index]![1] === 1000).map((result) => result.value as number);
+      expect(stopped.mock.calls.map(([id]) => id)).not.toContain(countdown);
+      press('Escape');
+      await flush();
+      expect(stopped.mock.calls.map(([id]) => id)).toContain(countdown);
+    });
+
+    it('the phone rings at once when video is not allowed: the phone pictogram, counted to the end of the call', async () => {
+      const property = rawProperty();
+      await show({ route: '/call?resident=11', property: { ...property, device: { ...property.device, enable_video_calls: false } } });
+      await untilCreated();
+      expect(stage()).toHaveTextContent('Ringing their phone');
+      expect(countdown()).toHaveTextContent('Waiting 298 s more for an answer');
+    });
   });
 });

@@ -5,17 +5,32 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { callEnding, callRequested } from '../../features/call/callEvents';
 import { selectCall } from '../../features/call/callSlice';
+import { callStage, type CallStage } from '../../features/call/callStage';
 import { callTargetFromQuery, describeTarget } from '../../features/call/callTarget';
 import { useCallStreams } from '../../features/call/useCallStreams';
 import { useButtons } from '../../features/input/useButtons';
 import { selectPropertyData } from '../../features/property/propertySlice';
+import type { PanelModel } from '../../features/session/models';
 import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { ActiveIcon, PhoneIcon } from './CallIcons';
+import { CallStageLine } from './CallStageLine';
 import { StreamVideo } from './StreamVideo';
 import './CallScreen.css';
+
+const quiet = () => [];
+/** Each stage said once as it comes (docs/rules.md#r2-7-7); an ending is said by its sound, over the notification. */
+const STAGE_PROMPTS: Record<CallStage, (model: PanelModel) => string[]> = {
+  placing: prompts.calling,
+  'ringing-app': prompts.ringingApp,
+  'ringing-phone': prompts.ringingPhone,
+  connected: prompts.connected,
+  'no-answer': quiet,
+  declined: quiet,
+  ended: quiet,
+};
 
 /**
  * `/call` and `/call?resident={id}`: starts a call when shown and ends it when
@@ -33,7 +48,8 @@ export function CallScreen() {
   const residentName = useMemo(() => (target.kind === 'resident' && data && describeTarget(target, data)?.name) || null, [data, target]);
   // The manager and the hidden test resident are named in the panel's language.
   const name = residentName ?? t(target.kind === 'manager' ? 'call.manager' : 'call.someone');
-  const { phase, connected, callId } = useAppSelector(selectCall);
+  const call = useAppSelector(selectCall);
+  const { phase, connected, callId } = call;
   const { local, remote } = useCallStreams();
   const ownCall = useRef<string | null>(null);
 
@@ -55,7 +71,7 @@ export function CallScreen() {
     if (button === 'BACK') goHome();
   });
 
-  useSpokenPrompt(connected ? prompts.connected(model) : prompts.calling(model));
+  useSpokenPrompt(STAGE_PROMPTS[callStage(call)](model));
 
   const remoteVideo = remote !== null && remote.getVideoTracks().length > 0;
   return (
@@ -72,6 +88,7 @@ export function CallScreen() {
         {connected ? <ActiveIcon /> : <PhoneIcon />}
         {connected ? ts('call.connected', { name }) : ts('call.calling', { name })}
       </p>
+      <CallStageLine call={call} />
       <footer className="screen-footer">
         <CancelButton label={cancel} touch={touch} onCancel={goHome} />
       </footer>

@@ -7,7 +7,7 @@ import { ButtonDirectory } from './ButtonDirectory';
 import { TouchDirectory } from './TouchDirectory';
 import './ResidentDirectoryScreen.css';
 
-/** 'call resident': pages and a lookup code on button panels, a scrolling list with A-Z on TOUCH. */
+/** 'call resident': pages and a lookup code on button panels, a scrolling list with A-Z and a name search on TOUCH. */
 export function ResidentDirectoryScreen() {
   const navigate = useNavigate();
   const { touch, model } = useDevice();

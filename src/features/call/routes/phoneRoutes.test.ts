@@ -165,7 +165,7 @@ describe('SIP (provider flag on, no video)', () => {
     expect(kiosk.call().phase).toBe('ready');
     await vi.advanceTimersByTimeAsync(200);
     expect(kiosk.call()).toMatchObject({ phase: 'ended', endReason: 'not-rung' });
-    expect(kiosk.notifications()[0]?.title).toBe("Sorry, you weren't granted access");
+    expect(kiosk.notifications()[0]?.title).toBe('Aaron Abbott did not answer');
     expect(kiosk.services.sound.play).toHaveBeenLastCalledWith('sorryNoAnswer');
     expect(kiosk.fake.legs.sip[0]?.handle.hangUp).toHaveBeenCalled();
   });

@@ -1,20 +1,22 @@
 import { useAppSelector } from '../../../store/hooks';
-import { noticeKeyOf, type Translate } from '../../../strings/catalogue';
+import { NoAnswerPictogram } from '../../../components/CallPictograms';
+import { noticeOf, type MessageKey, type Translate } from '../../../strings/catalogue';
 import { useStrings } from '../../session/useStrings';
 import { selectCurrentNotification } from '../notificationsSlice';
 
 /** A notification's text in the panel's language: notifications carry the catalogue's English (docs/rules.md#r2-9-1). */
-const inLanguage = (t: Translate, text: string): string => {
-  const key = noticeKeyOf(text);
-  return key ? t(key) : text;
-};
+const inLanguage = (t: Translate, text: string, notice = noticeOf(text)): string => (notice ? t(notice.key, notice.params) : text);
+
+/** A call nobody answered ends with its pictogram above the words (docs/rules.md#r2-7-7). */
+const NO_ANSWER: readonly MessageKey[] = ['notice.noAnswer', 'notice.noAnswerManager', 'notice.noAnswerSomeone'];
 
 /** Covers the screen with the first queued notification: black for errors, green otherwise. */
 export function NotificationOverlay() {
   const notification = useAppSelector(selectCurrentNotification);
   const t = useStrings();
   if (!notification) return null;
-  const title = inLanguage(t, notification.title);
+  const titleNotice = noticeOf(notification.title);
+  const title = inLanguage(t, notification.title, titleNotice);
   return (
     <div
       className={notification.status === 'ERROR' ? 'notification notification-error' : 'notification notification-ok'}
@@ -22,6 +24,7 @@ export function NotificationOverlay() {
       aria-live="assertive"
       aria-label={title}
     >
+      {titleNotice && NO_ANSWER.includes(titleNotice.key) ? <NoAnswerPictogram label={t('call.pictureNoAnswer')} /> : null}
       <h1 className="notification-title">{title}</h1>
       {notification.body ? <p className="notification-body">{inLanguage(t, notification.body)}</p> : null}
     </div>
