@@ -3,7 +3,7 @@
 // directory paged (docs/stored-state.md).
 import type { Page } from '@playwright/test';
 import { largeSeed } from '../../simulator/seed.mjs';
-import { API_DOWN_ERRORS, expect, hardwareIn, KNOWN, nextLoad, storedQueue, test, typeCode, waitForHardwareSocket } from './fixtures';
+import { API_DOWN_ERRORS, expect, hardwareIn, KNOWN, nextLoad, storedQueueCount, test, typeCode, waitForHardwareSocket } from './fixtures';
 
 const RESIDENTS = 50_000;
 const WELCOME = 'Welcome to Maple Court Apartments!';
@@ -106,18 +106,18 @@ test('100,000 queued records (weeks offline) survive two reloads, the gate still
     await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible({ timeout: 20_000 });
     test.info().annotations.push({ type: 'start with 100,000 queued', description: `${Date.now() - started} ms to the welcome title` });
   }
-  await expect.poll(async () => (await storedQueue(page)).length, { timeout: 20_000 }).toBe(100_000);
+  await expect.poll(() => storedQueueCount(page), { timeout: 20_000 }).toBe(100_000);
   await waitForHardwareSocket(sim);
   const reloaded = nextLoad(page);
   await typeCode(page, KNOWN.residentCode);
   await expect.poll(() => hardwareIn(sim, 'wiegand').map((r) => r.params)).toEqual([[0, KNOWN.residentCode]]);
   // Read after the notification's reload, which a read under way would not survive: the new record is kept with the rest.
   await reloaded;
-  await expect.poll(async () => (await storedQueue(page)).length, { timeout: 20_000 }).toBe(100_001);
+  await expect.poll(() => storedQueueCount(page), { timeout: 20_000 }).toBe(100_001);
 
   sim.setOffline(false);
   const first = await waitForRecords('accessRequests', () => true, 1_000, { timeout: 60_000 });
   // Oldest first: the first two batches are the first 1,000 records, in order.
   expect(first.slice(0, 1_000).map((r) => r.user_code)).toEqual(Array.from({ length: 1_000 }, (_, i) => String(900_000_000 + i)));
-  await expect.poll(async () => (await storedQueue(page)).length, { timeout: 20_000 }).toBeLessThanOrEqual(99_001);
+  await expect.poll(() => storedQueueCount(page), { timeout: 20_000 }).toBeLessThanOrEqual(99_001);
 });

@@ -93,29 +93,44 @@ export interface QueuedRequest {
   created_at: string;
 }
 
-/** The access-request queue as the kiosk last stored it: a record each in its database (docs/stored-state.md). */
-export async function storedQueue(page: Page): Promise<QueuedRequest[]> {
-  return page.evaluate(
-    () =>
-      new Promise<QueuedRequest[]>((resolve, reject) => {
+/** Runs one read of the kiosk's stored access-request queue in the page: `getAll` for the records, `count` for how many. */
+async function readStoredQueue<T>(page: Page, read: 'getAll' | 'count', none: T): Promise<T> {
+  const result = await page.evaluate(
+    ({ read, none }) =>
+      new Promise<unknown>((resolve, reject) => {
         const open = indexedDB.open('gate-kiosk');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('accessQueue')) {
             db.close();
-            resolve([]);
+            resolve(none);
             return;
           }
-          const all = db.transaction('accessQueue').objectStore('accessQueue').getAll();
-          all.onsuccess = () => {
+          const request = db.transaction('accessQueue').objectStore('accessQueue')[read]();
+          request.onsuccess = () => {
             db.close();
-            resolve(all.result as QueuedRequest[]);
+            resolve(request.result);
           };
-          all.onerror = () => reject(all.error);
+          request.onerror = () => reject(request.error);
         };
       }),
+    { read, none },
   );
+  return result as T;
+}
+
+/** The access-request queue as the kiosk last stored it: a record each in its database (docs/stored-state.md). */
+export function storedQueue(page: Page): Promise<QueuedRequest[]> {
+  return readStoredQueue<QueuedRequest[]>(page, 'getAll', []);
+}
+
+/**
+ * How many access requests the kiosk's database holds. Counted in the page: copying
+ * 100,000 records out took 18 s on a loaded 2-core machine, longer than the poll waited.
+ */
+export function storedQueueCount(page: Page): Promise<number> {
+  return readStoredQueue(page, 'count', 0);
 }
 
 /**
