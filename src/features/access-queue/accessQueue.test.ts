@@ -7,7 +7,7 @@ import { createTestServices } from '../../testing/fakeServices';
 import { rawProperty } from '../../testing/fixtures';
 import { startedStore } from '../../testing/renderKiosk';
 import { onlineChanged } from '../connectivity/connectivitySlice';
-import { codeEntered } from '../gate/gateActions';
+import { codeEntered, hardwareCodeRead } from '../gate/gateActions';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { propertyLoaded, propertyRefreshRequested } from '../property/propertySlice';
 import { accessRequestQueued, oldestQueuedAt, selectQueuedAccessRequests, type AccessRequest } from './accessQueueSlice';
@@ -37,6 +37,21 @@ describe('access-request queue', () => {
       { user_code: '10001', access_granted: true, created_at: '2026-11-21T12:00:00.000Z' },
       { user_code: '99999', access_granted: false, created_at: '2026-11-21T12:00:00.000Z' },
     ]);
+  });
+
+  it('two refused reads of one card in one millisecond are two records, the second a millisecond later, and the back end keeps both', async () => {
+    vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
+    const store = started();
+    for (let read = 0; read < 3; read += 1) store.dispatch(hardwareCodeRead('99999'));
+    store.dispatch(hardwareCodeRead('10001'));
+    const times = ['2026-11-21T12:00:00.000Z', '2026-11-21T12:00:00.001Z', '2026-11-21T12:00:00.002Z'];
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([
+      ...times.map((created_at) => ({ user_code: '99999', access_granted: false, created_at })),
+      { user_code: '10001', access_granted: true, created_at: '2026-11-21T12:00:00.000Z' },
+    ]);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(new Set(sentBatches().flat().map((r) => `${r.user_code} ${r.created_at}`)).size).toBe(4);
+    expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
   });
 
   it('sends one batch soon after an enqueue and removes what the server echoed', async () => {

@@ -41,12 +41,34 @@ const queueOf = (items: AccessRequest[]): AccessQueueState => Object.freeze({ it
 const itemsOf = (state: AccessQueueState): readonly AccessRequest[] => (isDraft(state) ? original(state)! : state).items;
 const initialState = queueOf([]);
 
+/** How far back a new record looks for one of its code and outcome at the same instant: a burst is at the tail. */
+const SAME_INSTANT_LOOKBACK = 100;
+
+/**
+ * A new record's time, a millisecond later than any queued record of its code
+ * and outcome has: a busy page takes several card reads in one task, and two
+ * at one instant would be one record to the back end's idempotency key
+ * (docs/access-requests.md).
+ */
+function withDistinctTime(items: readonly AccessRequest[], record: AccessRequest): AccessRequest {
+  const taken = new Set<number>();
+  for (let i = items.length - 1; i >= Math.max(0, items.length - SAME_INSTANT_LOOKBACK); i -= 1) {
+    const item = items[i]!;
+    if (item.user_code === record.user_code && item.access_granted === record.access_granted) taken.add(Date.parse(item.created_at));
+  }
+  let at = Date.parse(record.created_at);
+  if (!taken.has(at)) return record;
+  while (taken.has(at)) at += 1;
+  return { ...record, created_at: new Date(at).toISOString() };
+}
+
 export const accessQueueSlice = createSlice({
   name: 'accessQueue',
   initialState,
   reducers: {
     accessRequestQueued(state, { payload }: PayloadAction<AccessRequest>) {
-      return queueOf([...itemsOf(state), payload]);
+      const items = itemsOf(state);
+      return queueOf([...items, withDistinctTime(items, payload)]);
     },
     /** The queue as the database holds it, read after the first screen rendered (src/app/persistence), with what was queued meanwhile after it. */
     storedQueueRead: (_state, { payload }: PayloadAction<readonly AccessRequest[]>) => queueOf([...payload]),

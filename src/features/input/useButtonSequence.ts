@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { Button } from '../../services/input/buttons';
-import { useButtons } from './useButtons';
+import { dropHeldButtons, useButtons } from './useButtons';
 
 /**
  * Calls `onMatch` when the panel's buttons are pressed in exactly `sequence`
@@ -28,6 +28,8 @@ export function useButtonSequence(
       recent.every((press, index) => press.button === sequence[index])
     ) {
       presses.current = [];
+      // The sequence's presses made while a screen loaded are not that screen's: it would page the directory after the installer screen.
+      dropHeldButtons();
       onMatch();
     }
     // Beside the screens: it hears every press and is no screen to keep presses for.

@@ -7,8 +7,17 @@ let source: ButtonSource | null = null;
 
 /** Subscribes to every panel button press (keyboard, keypad, gamepad); returns the unsubscribe. */
 export function subscribeToButtons(handler: (button: Button) => void, kind: 'screen' | 'watcher' = 'screen'): () => void {
+  return buttonSource().subscribe(handler, kind);
+}
+
+function buttonSource(): ButtonSource {
   source ??= createButtonSource(window, (press) => flushSync(press));
-  return source.subscribe(handler, kind);
+  return source;
+}
+
+/** The presses held for the next screen are a watcher's, not the screen's (the installer's sequence pressed while a screen loaded). */
+export function dropHeldButtons(): void {
+  buttonSource().dropHeld();
 }
 
 const ignore = () => undefined;

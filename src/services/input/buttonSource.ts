@@ -10,6 +10,8 @@ export type ButtonHandler = (button: Button) => void;
 export interface ButtonSource {
   /** A screen's handler (the default), or a watcher that hears every press beside the screens (the installer's sequence). */
   subscribe(handler: ButtonHandler, kind?: 'screen' | 'watcher'): () => void;
+  /** Drops the presses kept for the next screen and those being handed on: a watcher took them as its sequence. */
+  dropHeld(): void;
 }
 
 /** A press made while no screen listens (the next one is loading) goes to the next screen if it comes within this time. */
@@ -69,6 +71,11 @@ export function createButtonSource(win: Window, handOn: (press: () => void) => v
   };
 
   return {
+    dropHeld() {
+      held = [];
+      replay?.stop();
+      replay = null;
+    },
     subscribe(handler, kind = 'screen') {
       handlers.add(handler);
       if (kind === 'screen') {

@@ -52,6 +52,8 @@ export function takeEarlyButtons(win: Window): Button[] {
 export interface EarlyReplay {
   /** A screen started listening: the press before it has been handled. */
   screenListens(): void;
+  /** Hands on no more: the presses were taken by a watcher (the installer's sequence). */
+  stop(): void;
 }
 
 /** Longest wait for the page to be idle between two presses handed on. */
@@ -96,6 +98,11 @@ export function replayEarlyButtons(win: Window, buttons: readonly Button[], emit
       cancelWait = null;
       // After the commit: every screen of it listens by then.
       queueMicrotask(handOn);
+    },
+    stop: () => {
+      cancelWait?.();
+      cancelWait = null;
+      next = buttons.length;
     },
   };
 }

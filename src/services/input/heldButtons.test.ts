@@ -53,4 +53,29 @@ describe('presses made while no screen listens (the next screen still loading)',
     leave();
     leaveWatcher();
   });
+
+  it('a watcher that took them as its sequence drops them: none reaches the next screen, before or during their hand-on', async () => {
+    const source = createButtonSource(window);
+    const leaveWatcher = source.subscribe(() => undefined, 'watcher');
+    press('ArrowUp');
+    press('ArrowDown');
+    source.dropHeld();
+    const installer: Button[] = [];
+    const leaveInstaller = source.subscribe((button) => installer.push(button));
+    leaveInstaller();
+    // Held again while no screen listens; the hand-on to the next screen starts, and the watcher drops the rest.
+    press('ArrowUp');
+    press('ArrowDown');
+    press('ArrowUp');
+    const home: Button[] = [];
+    const leaveHome = source.subscribe((button) => {
+      home.push(button);
+      source.dropHeld();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(installer).toEqual([]);
+    expect(home).toEqual(['UP']);
+    leaveHome();
+    leaveWatcher();
+  });
 });
