@@ -92,7 +92,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
       }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
-    camera: { takeStill: () => takeStill() },
+    camera: { takeStill: (ended) => takeStill(undefined, ended) },
     browser: createBrowserService(window, config.hardwareSocketUrl),
     reloadAfterNotification: config.reloadAfterNotification,
     clock: readClocks,

@@ -88,6 +88,8 @@ export interface CreateCallBody {
   /** The visitor's picture as a data URL. */
   image_data: string;
   telnyx_enabled: boolean;
+  /** Only for a delivery (the device record's `enable_deliveries`); absent otherwise. */
+  reason?: 'delivery';
 }
 
 export interface SipCallBody {
