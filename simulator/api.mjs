@@ -98,7 +98,7 @@ export function createApi({ token, store, pusher, faults, telnyxRtc }) {
   }
 
   function createCall(body) {
-    const { resident_id: residentId = null, image_data: image, telnyx_enabled: telnyx } = body;
+    const { resident_id: residentId = null, image_data: image, telnyx_enabled: telnyx, reason } = body;
     // "test" is the kiosk's test call (SPACE on home), to nobody in the directory.
     const known = residentId === null || residentId === 'test' || state.property.residents.some((r) => String(r.id) === String(residentId));
     if (!known) {
@@ -117,7 +117,8 @@ export function createApi({ token, store, pusher, faults, telnyxRtc }) {
       // The back end's own join token, so the kiosk needs no video provider key.
       ...(state.roomTokens ? { room_token: roomToken(`room-${callCount}`) } : {}),
     };
-    store.record('calls', { ...call, image_data: image, telnyx_enabled: telnyx === true });
+    // `reason` is optional ("delivery"): recorded as sent, so the console (the resident's side) can say so.
+    store.record('calls', { ...call, image_data: image, telnyx_enabled: telnyx === true, ...(reason === undefined ? {} : { reason }) });
     return call;
   }
 

@@ -16,7 +16,7 @@ export interface CallEnding {
   answered: boolean;
   target: CallTargetRef['kind'];
   name: string;
-  /** A delivery nobody answered is told nothing here: the call screen offers a delivery message. */
+  /** A delivery the back end created: nobody answering it is told nothing here, as the call screen offers a delivery message. */
   delivery?: boolean;
 }
 

@@ -86,7 +86,8 @@ export async function runCall(listener: AppListenerApi, { callId, target, delive
       services.realtime.trigger(call.channel, 'client-hangup', { call_id: serverCallId, from: call.deviceId });
     }
     dispatch(callEnded({ callId, reason }));
-    const ending = { answered: call?.progress.connected === true, target: target.kind, name: info?.name ?? '', delivery };
+    // A delivery is offered its message only when the back end created the call (the message is filed under it).
+    const ending = { answered: call?.progress.connected === true, target: target.kind, name: info?.name ?? '', delivery: delivery && Boolean(serverCallId) };
     announce(listener, reason, ending, info?.gateCode ?? null, callId);
   }
 }

@@ -1,15 +1,16 @@
 import { nanoid } from '@reduxjs/toolkit';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../hooks/pageAddress';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { callEnding, callRequested } from '../../features/call/callEvents';
 import { selectCall } from '../../features/call/callSlice';
 import { callStage, type CallStage } from '../../features/call/callStage';
-import { callTargetFromQuery, describeTarget } from '../../features/call/callTarget';
+import { callTargetFromQuery, describeTarget, isDeliveryCall } from '../../features/call/callTarget';
 import { useCallStreams } from '../../features/call/useCallStreams';
 import { useButtons } from '../../features/input/useButtons';
 import { selectPropertyData } from '../../features/property/propertySlice';
+import { selectDeliveriesEnabled } from '../../features/session/deviceSettings';
 import type { PanelModel } from '../../features/session/models';
 import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
@@ -17,6 +18,7 @@ import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { ActiveIcon, PhoneIcon } from './CallIcons';
 import { CallStageLine } from './CallStageLine';
+import { DeliveryOffer } from './DeliveryOffer';
 import { StreamVideo } from './StreamVideo';
 import './CallScreen.css';
 
@@ -34,7 +36,9 @@ const STAGE_PROMPTS: Record<CallStage, (model: PanelModel) => string[]> = {
 
 /**
  * `/call` and `/call?resident={id}`: starts a call when shown and ends it when
- * left (Cancel, BACK, any other way); goes home once the call has ended.
+ * left (Cancel, BACK, any other way); goes home once the call has ended, but
+ * for a delivery nobody answered (`&reason=delivery`, docs/rules.md#r2-7-8),
+ * which offers the courier a delivery message.
  */
 export function CallScreen() {
   const navigate = useNavigate();
@@ -42,6 +46,10 @@ export function CallScreen() {
   const params = useSearchParams();
   const resident = params.get('resident');
   const target = useMemo(() => callTargetFromQuery(resident), [resident]);
+  const deliveries = useAppSelector(selectDeliveriesEnabled);
+  // Read once: a property reload that changes the flag neither restarts nor changes the call under way.
+  const [delivery] = useState(() => isDeliveryCall(params.get('reason'), target, deliveries));
+  const [offered, setOffered] = useState<string | null>(null);
   const data = useAppSelector(selectPropertyData);
   const { t, model, cancel, touch } = useDevice();
   const ts = useScreenStrings();
@@ -56,27 +64,36 @@ export function CallScreen() {
   useEffect(() => {
     const id = nanoid();
     ownCall.current = id;
-    dispatch(callRequested({ callId: id, target }));
+    dispatch(callRequested({ callId: id, target, delivery }));
     return () => {
       dispatch(callEnding({ callId: id }));
     };
-  }, [dispatch, target]);
+  }, [dispatch, target, delivery]);
 
+  const stage = callStage(call);
+  const serverCallId = call.serverCallId;
   useEffect(() => {
-    if (phase === 'ended' && callId === ownCall.current) navigate('/');
-  }, [phase, callId, navigate]);
+    if (phase !== 'ended' || callId !== ownCall.current) return;
+    // A delivery the back end created and nobody answered: the offer, filed under that call.
+    if (delivery && stage === 'no-answer' && serverCallId) setOffered(serverCallId);
+    else navigate('/');
+  }, [phase, callId, navigate, delivery, stage, serverCallId]);
 
   const goHome = () => navigate('/');
   useButtons((button) => {
-    if (button === 'BACK') goHome();
+    if (button === 'BACK' && offered === null) goHome();
   });
 
-  useSpokenPrompt(STAGE_PROMPTS[callStage(call)](model));
+  useSpokenPrompt(offered === null ? STAGE_PROMPTS[stage](model) : []);
 
+  if (offered !== null) return <DeliveryOffer serverCallId={offered} name={name} onDone={goHome} />;
   const remoteVideo = remote !== null && remote.getVideoTracks().length > 0;
   return (
     <main className="screen call">
-      <h1>{ts('call.title', { name })}</h1>
+      <header className="call-title">
+        <h1>{ts('call.title', { name })}</h1>
+        {delivery && <p className="call-reason">{ts('call.delivery')}</p>}
+      </header>
       <div className={remoteVideo ? 'call-videos call-videos-remote' : 'call-videos'}>
         <StreamVideo stream={remote} muted={false} className="call-remote" label={ts('call.remoteVideo', { name })} />
         <figure className="call-local">
