@@ -21,7 +21,7 @@ const featureDependencies = {
   call: ['gate', 'notifications', 'property', 'realtime', 'recent-calls', 'session'],
   'check-in': [],
   'code-lock': ['session'],
-  delivery: ['call', 'messages', 'notifications', 'session', 'speech'],
+  delivery: ['call', 'notifications', 'session', 'speech'],
   connectivity: [],
   diagnostics: ['access-queue', 'call', 'gate', 'hardware', 'property', 'qr'],
   directory: ['property'],

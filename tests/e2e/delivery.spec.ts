@@ -5,6 +5,7 @@
 // message queued and reaching the simulator once, '{name} has been told').
 import type { Page } from '@playwright/test';
 import { API_OVERTAKEN_ERRORS, expect, fastForwardUntil, KNOWN, records, test, type Simulator } from './fixtures';
+import { openDelivery, pickForDelivery } from './support/delivery';
 import { seedResident, type SeedResident } from './support/directoryCall';
 
 const welcome = (page: Page) => page.getByRole('heading', { name: /^Welcome to / });
@@ -22,10 +23,9 @@ async function consoleSays(page: Page, sim: Simulator, text: RegExp): Promise<vo
 
 /** On a GEN2 kiosk's home with deliveries on: DOWN opens the delivery directory, the lookup code places the delivery call. */
 async function deliverTo(page: Page, who: SeedResident): Promise<void> {
-  await page.keyboard.press('ArrowDown');
-  await expect(page).toHaveURL((url) => url.pathname === '/resident-directory' && url.search === '?reason=delivery');
+  await openDelivery(page, false);
   await expect(page.getByText('Delivery: who is it for?')).toBeVisible();
-  for (const digit of who.directory_lookup_code) await page.keyboard.press(digit);
+  await pickForDelivery(page, false, who);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Call ${who.directory_display_name}`);
   await expect(page.locator('.call-reason')).toHaveText('Delivery');
 }

@@ -49,7 +49,6 @@ export function CallScreen() {
   const deliveries = useAppSelector(selectDeliveriesEnabled);
   // Read once: a property reload that changes the flag neither restarts nor changes the call under way.
   const [delivery] = useState(() => isDeliveryCall(params.get('reason'), target, deliveries));
-  const [offered, setOffered] = useState<string | null>(null);
   const data = useAppSelector(selectPropertyData);
   const { t, model, cancel, touch } = useDevice();
   const ts = useScreenStrings();
@@ -71,13 +70,13 @@ export function CallScreen() {
   }, [dispatch, target, delivery]);
 
   const stage = callStage(call);
-  const serverCallId = call.serverCallId;
+  // The call the store held when the screen came: any later one is this screen's.
+  const [before] = useState(callId);
+  // A delivery the back end created and nobody answered: the offer, filed under that call.
+  const offered = delivery && callId !== before && stage === 'no-answer' ? call.serverCallId : null;
   useEffect(() => {
-    if (phase !== 'ended' || callId !== ownCall.current) return;
-    // A delivery the back end created and nobody answered: the offer, filed under that call.
-    if (delivery && stage === 'no-answer' && serverCallId) setOffered(serverCallId);
-    else navigate('/');
-  }, [phase, callId, navigate, delivery, stage, serverCallId]);
+    if (phase === 'ended' && callId === ownCall.current && offered === null) navigate('/');
+  }, [phase, callId, navigate, offered]);
 
   const goHome = () => navigate('/');
   useButtons((button) => {
