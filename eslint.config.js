@@ -28,6 +28,7 @@ const featureDependencies = {
   hardware: ['gate'],
   'home-links': ['property'],
   input: [],
+  messages: ['connectivity'],
   notifications: ['session'],
   property: [],
   qr: [],
