@@ -9,6 +9,7 @@ import { readClocks } from '../lib/elapsedClock';
 import { createCallStreamRegistry } from '../services/call/callStreams';
 import { takeStill } from '../services/camera/still';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
+import { createMessageBox, NO_MESSAGE_BOX } from '../services/messages/messageBox';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';
 import { createLazyShellWorker } from '../services/shell/lazyShellWorker';
 import { createLazySound } from '../services/sound/lazySound';
@@ -93,6 +94,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
     camera: { takeStill: (ended) => takeStill(undefined, ended) },
+    messages: capabilities.indexedDb ? createMessageBox(window.indexedDB) : NO_MESSAGE_BOX,
     browser: createBrowserService(window, config.hardwareSocketUrl),
     reloadAfterNotification: config.reloadAfterNotification,
     clock: readClocks,

@@ -8,6 +8,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   authorization: string | null;
+  /** Every header, names in lower case. */
+  headers: Record<string, string>;
   body: unknown;
 }
 
@@ -28,6 +30,7 @@ async function record(request: Request): Promise<void> {
     method: request.method,
     path: new URL(request.url).pathname,
     authorization: request.headers.get('authorization'),
+    headers: Object.fromEntries(request.headers.entries()),
     body: null,
   };
   received.push(entry);
@@ -106,6 +109,7 @@ export const apiHandlers = [
     return HttpResponse.json(serverCall(resident_id));
   }),
   endpoint('post', 'telephone-entry/sip-call', () => HttpResponse.json({ ok: true })),
+  endpoint('post', 'telephone-entry/calls/:id/message', () => HttpResponse.json({ received: true }, { status: 201 })),
 ];
 
 /** A created call in the back end's shape (docs/rules.md#r3-3-1): no resident_id for the manager. */
