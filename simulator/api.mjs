@@ -59,9 +59,10 @@ export function authorizePropertyChannel({ store, pusher }, body) {
  * @param {{ token: string, store: ReturnType<typeof import('./store.mjs').createStore>,
  *   pusher: ReturnType<typeof import('./channel.mjs').createChannel>,
  *   faults: ReturnType<typeof import('./faults.mjs').createFaults>,
- *   telnyxRtc: ReturnType<typeof import('./telnyxRtc.mjs').createTelnyxRtcServer> }} deps
+ *   telnyxRtc: ReturnType<typeof import('./telnyxRtc.mjs').createTelnyxRtcServer>,
+ *   messages: ReturnType<typeof import('./messages.mjs').createMessages> }} deps
  */
-export function createApi({ token, store, pusher, faults, telnyxRtc }) {
+export function createApi({ token, store, pusher, faults, telnyxRtc, messages }) {
   const { state } = store;
   let callCount = 0;
 
@@ -177,6 +178,11 @@ export function createApi({ token, store, pusher, faults, telnyxRtc }) {
     // Offline plays a dead network, so it wins even over a missing token.
     if (state.offline) throw new HttpError(503, 'The simulator is offline (switch it back on in the console)');
     if (bearerToken(req) !== token) throw new HttpError(401, 'Missing or wrong bearer token');
+    const messageCall = req.method === 'POST' ? messages.callIdOf(path) : null;
+    if (messageCall !== null) {
+      const { status, answer } = await messages.receive(req, messageCall);
+      return sendJson(res, status, answer);
+    }
     const route = routes[`${req.method} ${path}`];
     if (!route) throw new HttpError(404, `No route ${req.method} /api/${path}`);
     const fault = faults.take(path);

@@ -4,7 +4,7 @@ import { onTestFinished } from 'vitest';
 import { makeStore } from '../../app/store';
 import { createMessageBox } from '../../services/messages/messageBox';
 import { appStarted } from '../../store/actions';
-import { apiServer, API_URL, backEnd, received as receivedRequests, requestsTo, withApiServer } from '../../testing/apiServer';
+import { apiServer, API_URL, backEnd, headersOf, received as receivedRequests, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { onlineChanged } from '../connectivity/connectivitySlice';
@@ -74,7 +74,7 @@ describe('the message queue', () => {
         ['clip', 'video/mp4', 'mp4 bytes'],
       ],
     ]);
-    expect(requestsTo(messagePath('call-3'))[0]?.headers['x-message-kind']).toBe('delivery');
+    expect(headersOf(requestsTo(messagePath('call-3'))[0])['x-message-kind']).toBe('delivery');
   });
 
   it('keeps at most 20 messages: the 21st drops the oldest, which is reported to the back-end log', async () => {
@@ -175,7 +175,7 @@ describe('the message queue', () => {
     await eventually(async () => expect(await second.services.messages.heads()).toEqual([]));
     const sent = requestsTo(messagePath('call-1'));
     expect(sent.map((request) => request.body)).toEqual(['the recording', 'the recording']);
-    expect(sent[1]?.headers['idempotency-key']).toBe(sent[0]?.headers['idempotency-key']);
+    expect(headersOf(sent[1])['idempotency-key']).toBe(headersOf(sent[0])['idempotency-key']);
     await vi.advanceTimersByTimeAsync(MESSAGE_RETRY_MS * 2);
     await settle();
     expect(requestsTo(messagePath('call-1'))).toHaveLength(2);
