@@ -27,10 +27,12 @@ async function eventually(assertion: () => unknown): Promise<void> {
   }
 }
 
+/** The property answer whose device record carries `enable_deliveries: flag`. */
+const withDeliveries = (flag: unknown) => rawProperty({ device: { ...rawProperty().device, enable_deliveries: flag } });
+
 /** A kiosk whose device record has `enable_deliveries: flag`, on a delivery call to Aaron Abbott that nobody answers. */
 async function unansweredDelivery(flag: unknown = true, model: 'GEN2' | 'TOUCH' = 'GEN2') {
-  const raw = rawProperty();
-  const view = renderKiosk({ route: '/call?resident=11&reason=delivery', model, property: { ...raw, device: { ...raw.device, enable_deliveries: flag } } });
+  const view = renderKiosk({ route: '/call?resident=11&reason=delivery', model, property: withDeliveries(flag) });
   await flush();
   await act(() => vi.advanceTimersByTimeAsync(300000 + 2100));
   return view;
@@ -40,8 +42,7 @@ const keptMessages = async (services: Awaited<ReturnType<typeof unansweredDelive
 
 describe('a delivery nobody answered (docs/rules.md#r2-7-8)', () => {
   it('says it is a delivery while it rings, and tells the back end (reason) once', async () => {
-    const raw = rawProperty();
-    renderKiosk({ route: '/call?resident=11&reason=delivery', property: { ...raw, device: { ...raw.device, enable_deliveries: true } } });
+    renderKiosk({ route: '/call?resident=11&reason=delivery', property: withDeliveries(true) });
     await flush();
     expect(screen.getByText('Delivery')).toHaveClass('call-reason');
     await act(() => vi.advanceTimersByTimeAsync(2100));
