@@ -13,18 +13,10 @@ await Promise.all([import('./CallScreen'), import('../../features/call/runCall')
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 const location = () => screen.getByTestId('location').textContent;
 const press = (key: string) => fireEvent.keyDown(window, { key });
-/** The database's own turns (fake-indexeddb) are not on the faked clock. */
+/** Lets the message database's own turns run: fake-indexeddb is not on the faked clock. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
-async function eventually(assertion: () => unknown): Promise<void> {
-  for (let n = 0; ; n += 1) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (n >= 200) throw error;
-      await act(turn);
-    }
-  }
+async function settle(): Promise<void> {
+  for (let n = 0; n < 50; n += 1) await act(turn);
 }
 
 /** The property answer whose device record carries `enable_deliveries: flag`. */
@@ -62,7 +54,8 @@ describe('a delivery nobody answered (docs/rules.md#r2-7-8)', () => {
     const { services, store } = await unansweredDelivery();
     press('Enter');
     press('Enter');
-    await eventually(() => expect(location()).toBe('/'));
+    await settle();
+    expect(location()).toBe('/');
     expect(services.camera.takeStill).toHaveBeenCalledTimes(1);
     expect(store.getState().notifications.items.map(({ status, title }) => [status, title])).toEqual([['SUCCESS', 'Aaron Abbott has been told']]);
     expect(await keptMessages(services)).toHaveLength(1);
@@ -93,7 +86,7 @@ describe('a delivery nobody answered (docs/rules.md#r2-7-8)', () => {
     await flush();
     expect(location()).toBe('/');
     expect(ended?.aborted).toBe(true);
-    for (let n = 0; n < 20; n += 1) await act(turn);
+    await settle();
     expect(await keptMessages(services)).toEqual([]);
     expect(store.getState().notifications.items).toEqual([]);
   });
