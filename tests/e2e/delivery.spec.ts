@@ -114,7 +114,9 @@ test.describe('the device record with enable_deliveries', () => {
     await page.keyboard.press('Enter');
     await expect(notification(page)).toHaveText(`${name} has been told`);
     await expect.poll(() => records(sim, 'messages').length).toBe(1);
-    expect(records(sim, 'messages')[0]).toMatchObject({ call_id: call.id, kind: 'delivery', parts: [{ name: 'picture', type: 'image/jpeg' }] });
+    // One part, the picture, goes as the body itself with its type (the simulator names it 'body').
+    expect(records(sim, 'messages')[0]).toMatchObject({ call_id: call.id, kind: 'delivery', parts: [{ name: 'body', type: 'image/jpeg' }] });
+    expect(records(sim, 'messages')[0]!.parts[0].bytes).toBeGreaterThan(1000);
     await expect(welcome(page)).toBeVisible({ timeout: 15_000 });
     // Reloaded after the notification, with nothing left to send: still once.
     await page.clock.fastForward(60_000);

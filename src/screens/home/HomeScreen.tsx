@@ -94,7 +94,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
         <Logo name={t('app.name')} onClick={onReload} reloadLabel={t('app.reload')} />
         <h1>{title}</h1>
       </header>
-      <nav className="home-links">
+      <nav className={Object.values(links).filter(Boolean).length > 4 ? 'home-links home-links-many' : 'home-links'}>
         {links.enterCode && <KeyLink className="home-link" to="/enter-code" text={t('home.enterCode')} hint={labels ? '0-9' : null} />}
         {links.scanQr && <KeyLink className="home-link" to="/scan-qr" text={t('home.scanQr')} hint={labels?.go ?? null} />}
         {links.directory && (
