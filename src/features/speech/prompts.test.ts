@@ -60,8 +60,8 @@ describe('spoken prompts', () => {
     ]);
     expect(prompts.home('TOUCH', { ...everyLink, delivery: true })).toEqual(['welcome', 'homeTouch', 'homeTouchDelivery']);
     expect(prompts.directory('GEN2', true)).toEqual(['delivery', 'directory', 'cancel-GEN2']);
-    expect(prompts.deliveryOffer('GEN2')).toEqual(['deliveryOffer-GEN2', 'cancel-GEN2']);
-    expect(prompts.deliveryOffer('TOUCH')).toEqual(['deliveryOfferTouch']);
+    expect(prompts.deliveryOffer('GEN2')).toEqual(['deliveryOffer', 'deliverySend-GEN2', 'cancel-GEN2']);
+    expect(prompts.deliveryOffer('TOUCH')).toEqual(['deliveryOffer', 'deliverySendTouch']);
   });
 
   it('names the way out of each screen by its button; TOUCH has none', () => {

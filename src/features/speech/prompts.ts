@@ -6,7 +6,7 @@ type PromptOf<Key> = Key extends `speech.button.${string}` ? never : Key extends
 type PromptName = PromptOf<keyof typeof spoken>;
 
 /** The prompts that name a button ({back} or {go}): recorded once per button model (prompts.test.ts checks this list). */
-export const NAMES_A_BUTTON: readonly PromptName[] = ['homeQr', 'homeManager', 'cancel', 'hangUp', 'deliveryOffer'];
+export const NAMES_A_BUTTON: readonly PromptName[] = ['homeQr', 'homeManager', 'cancel', 'hangUp', 'deliverySend'];
 
 /**
  * The clip of a `speech.*` string (scripts/make-speech.mjs names them): one
@@ -52,6 +52,6 @@ export const prompts = {
   refused: (model: PanelModel) => clips(model, ['refused']),
   gateFailed: (model: PanelModel) => clips(model, ['gateFailed']),
   /** A delivery nobody answered: the offer of a message, then that the resident was told. */
-  deliveryOffer: (model: PanelModel) => clips(model, [isTouch(model) ? 'deliveryOfferTouch' : 'deliveryOffer', 'cancel']),
+  deliveryOffer: (model: PanelModel) => clips(model, ['deliveryOffer', isTouch(model) ? 'deliverySendTouch' : 'deliverySend', 'cancel']),
   deliveryTold: (model: PanelModel) => clips(model, ['deliveryTold']),
 };
