@@ -6,7 +6,7 @@ type PromptOf<Key> = Key extends `speech.button.${string}` ? never : Key extends
 type PromptName = PromptOf<keyof typeof spoken>;
 
 /** The prompts that name a button ({back} or {go}): recorded once per button model (prompts.test.ts checks this list). */
-export const NAMES_A_BUTTON: readonly PromptName[] = ['homeQr', 'homeManager', 'cancel', 'hangUp'];
+export const NAMES_A_BUTTON: readonly PromptName[] = ['homeQr', 'homeManager', 'cancel', 'hangUp', 'messageOffer', 'messageRecording', 'messageManager'];
 
 /**
  * The clip of a `speech.*` string (scripts/make-speech.mjs names them): one
@@ -48,4 +48,8 @@ export const prompts = {
   granted: (model: PanelModel) => clips(model, ['granted']),
   refused: (model: PanelModel) => clips(model, ['refused']),
   gateFailed: (model: PanelModel) => clips(model, ['gateFailed']),
+  /** The message after a call nobody answered (docs/rules.md#r8-1-18): the offer, the take, and what follows it. */
+  messageOffer: (model: PanelModel) => clips(model, isTouch(model) ? ['messageOfferTouch'] : ['messageOffer', 'cancel']),
+  messageRecording: (model: PanelModel) => clips(model, [isTouch(model) ? 'messageRecordingTouch' : 'messageRecording']),
+  messageSent: (model: PanelModel, manager: boolean) => clips(model, ['messageSent', manager && 'messageManager']),
 };

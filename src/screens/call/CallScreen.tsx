@@ -1,7 +1,9 @@
 import { nanoid } from '@reduxjs/toolkit';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../hooks/pageAddress';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useServices } from '../../store/servicesContext';
+import { offersMessage } from '../../features/call/messageOffer';
 import { CancelButton } from '../../components/CancelButton';
 import { callEnding, callRequested } from '../../features/call/callEvents';
 import { selectCall } from '../../features/call/callSlice';
@@ -18,6 +20,8 @@ import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { ActiveIcon, PhoneIcon } from './CallIcons';
 import { CallStageLine } from './CallStageLine';
 import { StreamVideo } from './StreamVideo';
+import { useMessageFor } from './useMessageFor';
+import { VisitorMessage } from './VisitorMessage';
 import './CallScreen.css';
 
 const quiet = () => [];
@@ -51,20 +55,27 @@ export function CallScreen() {
   const call = useAppSelector(selectCall);
   const { phase, connected, callId } = call;
   const { local, remote } = useCallStreams();
-  const ownCall = useRef<string | null>(null);
+  // The ids of the calls this screen placed (one per request; a set, read while drawing, that the request's effect adds to).
+  const [placed] = useState(() => new Set<string>());
 
   useEffect(() => {
     const id = nanoid();
-    ownCall.current = id;
+    placed.add(id);
     dispatch(callRequested({ callId: id, target }));
     return () => {
       dispatch(callEnding({ callId: id }));
     };
-  }, [dispatch, target]);
+  }, [dispatch, target, placed]);
+
+  const { capabilities } = useServices();
+  // The store may still hold an older screen's call until this one's request: only a call placed here counts.
+  const ours = callId !== null && placed.has(callId);
+  const offered = useAppSelector((state) => offersMessage(state, capabilities)) && ours;
+  const message = useMessageFor(target, residentName, offered ? call.serverCallId : null);
 
   useEffect(() => {
-    if (phase === 'ended' && callId === ownCall.current) navigate('/');
-  }, [phase, callId, navigate]);
+    if (phase === 'ended' && ours && !offered) navigate('/');
+  }, [phase, ours, navigate, offered]);
 
   const goHome = () => navigate('/');
   useButtons((button) => {
@@ -74,6 +85,7 @@ export function CallScreen() {
   useSpokenPrompt(STAGE_PROMPTS[callStage(call)](model));
 
   const remoteVideo = remote !== null && remote.getVideoTracks().length > 0;
+  if (message) return <VisitorMessage message={message} />;
   return (
     <main className="screen call">
       <h1>{ts('call.title', { name })}</h1>
