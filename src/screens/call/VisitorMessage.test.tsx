@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { withApiServer } from '../../testing/apiServer';
+import { eventually as eventuallyAfter, turn } from '../../testing/eventually';
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { rawProperty } from '../../testing/fixtures';
 import { renderKiosk } from '../../testing/renderKiosk';
@@ -9,25 +10,14 @@ withFakeTimers();
 
 await Promise.all([import('./CallScreen'), import('../../features/call/runCall')]);
 
-const property = (visitorMessages?: unknown) => {
-  const raw = rawProperty();
-  return visitorMessages === undefined ? raw : { ...raw, device: { ...raw.device, visitor_messages: visitorMessages } };
-};
+/** The seed's property, its device record with `visitor_messages` (absent when undefined) and any other fields given. */
+const property = (visitorMessages?: unknown, device: Record<string, unknown> = {}) =>
+  rawProperty({ device: { ...rawProperty().device, ...(visitorMessages === undefined ? {} : { visitor_messages: visitorMessages }), ...device } });
 const location = () => screen.getByTestId('location').textContent;
 const press = (key: string) => fireEvent.keyDown(window, { key });
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
-/** The database and the network run on their own turns, not on the faked clock. */
-async function eventually(assertion: () => unknown): Promise<void> {
-  for (let n = 0; ; n += 1) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (n >= 300) throw error;
-      await act(() => new Promise((resolve) => setImmediate(resolve)));
-    }
-  }
-}
+/** The database and the network run on their own turns, not on the faked clock; the screen renders what they bring. */
+const eventually = (assertion: () => unknown) => eventuallyAfter(assertion, () => act(turn));
 
 /** A call to Aaron Abbott that nobody answers in its 300 s. */
 async function unanswered(options: Parameters<typeof renderKiosk>[0] = {}) {
@@ -127,8 +117,7 @@ describe('the message after a call nobody answered', () => {
   });
 
   it('on TOUCH, in Spanish: the buttons say what they do, and Stop ends the take', async () => {
-    const raw = property(true);
-    const { services } = await unanswered({ model: 'TOUCH', property: { ...raw, device: { ...raw.device, language: 'es' } } });
+    const { services } = await unanswered({ model: 'TOUCH', property: property(true, { language: 'es' }) });
     expect(heading()).toBe('Aaron Abbott no contestó');
     expect(screen.getByText('Su video se enviará a Aaron Abbott')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Grabar un mensaje' }));
