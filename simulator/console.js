@@ -50,6 +50,14 @@ const ROWS = {
   calls: (r) => el('li', {}, time(r.at), `${r.id} to ${who(r)}${r.telnyx_enabled ? ' (telnyx)' : ''}`,
     r.reason === 'delivery' ? el('strong', {}, ' DELIVERY') : null,
     snapshotSrc(r.image_data) ? el('img', { className: 'thumb', src: snapshotSrc(r.image_data), alt: 'snapshot' }) : null),
+  // A message left after a call nobody answered (docs/protocol.md, "Messages"): each recorded part played here.
+  messages: (r) => el('li', {}, time(r.at), `${r.id} (${r.kind || 'message'}) for ${r.call_id}, recorded ${r.recorded_at}`,
+    ...r.parts.map((part) => {
+      const src = `/sim/messages/${encodeURIComponent(r.id)}/${encodeURIComponent(part.name)}`;
+      const label = `${part.name}: ${part.type}, ${part.bytes} bytes`;
+      if (part.type.startsWith('image/')) return el('img', { className: 'thumb', src, alt: label });
+      return el('div', {}, el('span', { className: 'muted' }, label), el('video', { src, controls: true, preload: 'metadata', title: label, className: 'message-video' }));
+    })),
   checkins: (r) => el('li', {}, time(r.at), 'check-in'),
   logs: (r) => {
     // A code-lock report's photo (docs/protocol.md) shows as a picture, not as its base64.

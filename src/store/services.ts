@@ -9,6 +9,7 @@ import type { CallKit } from '../services/call/types';
 import type { StillCamera } from '../services/camera/still';
 import type { HardwareService } from '../services/hardware/types';
 import type { MessageBox } from '../services/messages/messageBox';
+import type { MessageRecorder } from '../services/messages/recorder';
 import type { RealtimeService } from '../services/realtime/types';
 import type { SoundService } from '../services/sound/types';
 import type { PageControl } from '../services/page/types';
@@ -43,6 +44,8 @@ export interface Services {
   camera: StillCamera;
   /** Recorded messages kept until the back end has them (src/features/messages/messageQueue.ts). */
   messages: MessageBox;
+  /** The camera and microphone recorded for a message (the message screen starts and ends each take). */
+  recorder: MessageRecorder;
   /** The browser engine, and whether it refuses the hardware socket's address. */
   browser: BrowserService;
   /** The reload after each notification (docs/rules.md#r2-2-5); off only in a development build for the memory benchmark. */

@@ -30,7 +30,7 @@ function didNotAnswer({ target, name }: CallEnding): string {
 }
 
 /**
- * docs/rules.md#r8-1, the rows about calls (R8.1.6 to R8.1.10, R8.1.14, R8.1.17, R8.1.18).
+ * docs/rules.md#r8-1, the rows about calls (R8.1.6 to R8.1.10, R8.1.14, R8.1.17, R8.1.19).
  * An approval shows the gate's own 'Access Granted!'; a visitor's cancel, a
  * missing camera and an unknown resident show nothing (the camera and the resident are only logged).
  */

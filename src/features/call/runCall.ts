@@ -28,6 +28,7 @@ import { roomRoute } from './routes/roomRoute';
 import { sipRoute } from './routes/sipRoute';
 import { voiceRoute } from './routes/voiceRoute';
 import { callRequestBody, parseServerCall } from './serverCall';
+import { offersMessage } from './messageOffer';
 
 /** docs/rules.md#r9-3 (R9.3.3 to R9.3.5). */
 export const CALL_HARD_TIMEOUT_MS = 300000;
@@ -223,5 +224,7 @@ function announce(listener: AppListenerApi, reason: CallEndReason, ending: CallE
   const notice = callNotice(reason, ending);
   if (!notice) return;
   extra.sound.play(notice.sound);
+  // The call screen says it and offers a message instead: a notification's reload would end the recording.
+  if (offersMessage(listener.getState(), extra.capabilities)) return;
   dispatch(notificationPushed(notice.notification));
 }

@@ -6,6 +6,7 @@ import { createMessageBox } from '../../services/messages/messageBox';
 import { appStarted } from '../../store/actions';
 import { apiServer, API_URL, backEnd, headersOf, received as receivedRequests, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
+import { eventually, turn } from '../../testing/eventually';
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { onlineChanged } from '../connectivity/connectivitySlice';
 import { MESSAGE_RETRY_MS } from './messageListeners';
@@ -189,24 +190,9 @@ describe('the message queue', () => {
   });
 });
 
-const turn = () => new Promise((resolve) => setImmediate(resolve));
-
 /** Lets the database's and the network's own turns run (they are not on the faked clock) until nothing is left to do. */
 async function settle(): Promise<void> {
   for (let n = 0; n < 50; n += 1) await turn();
-}
-
-/** Waits for `assertion` to pass over those turns without moving the faked clock (vi.waitFor would advance it). */
-async function eventually(assertion: () => unknown): Promise<void> {
-  for (let n = 0; ; n += 1) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (n >= 500) throw error;
-      await turn();
-    }
-  }
 }
 
 /** The call ids whose messages the back end received, in order. */

@@ -100,6 +100,8 @@ export const deviceSchema = v.object({
   photo_on_code_lock: v.fallback(v.nullish(flag, false), false),
   // Home's Delivery link and a call's `reason: "delivery"`; read as photo_on_code_lock is.
   enable_deliveries: v.fallback(v.nullish(flag, false), false),
+  // A call nobody answered offers the visitor a video message; a flag in any spelling, anything else off.
+  visitor_messages: v.fallback(v.nullish(flag, false), false),
 });
 
 /** The legacy voice client's token; an empty one is no token. */

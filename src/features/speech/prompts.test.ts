@@ -30,6 +30,9 @@ describe('spoken prompts', () => {
           ...prompts.granted(model),
           ...prompts.refused(model),
           ...prompts.gateFailed(model),
+          ...prompts.messageOffer(model),
+          ...prompts.messageRecording(model),
+          ...prompts.messageSent(model, true),
         ];
         expect(asked.filter((clip) => !recorded.has(clip)), `${language} ${model}`).toEqual([]);
       }

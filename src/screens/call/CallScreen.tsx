@@ -1,7 +1,9 @@
 import { nanoid } from '@reduxjs/toolkit';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../hooks/pageAddress';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useServices } from '../../store/servicesContext';
+import { offersMessage } from '../../features/call/messageOffer';
 import { CancelButton } from '../../components/CancelButton';
 import { callEnding, callRequested } from '../../features/call/callEvents';
 import { selectCall } from '../../features/call/callSlice';
@@ -20,6 +22,8 @@ import { ActiveIcon, PhoneIcon } from './CallIcons';
 import { CallStageLine } from './CallStageLine';
 import { DeliveryOffer } from './DeliveryOffer';
 import { StreamVideo } from './StreamVideo';
+import { useMessageFor } from './useMessageFor';
+import { VisitorMessage } from './VisitorMessage';
 import './CallScreen.css';
 
 const quiet = () => [];
@@ -58,35 +62,42 @@ export function CallScreen() {
   const call = useAppSelector(selectCall);
   const { phase, connected, callId } = call;
   const { local, remote } = useCallStreams();
-  const ownCall = useRef<string | null>(null);
+  // The ids of the calls this screen placed (one per request; a set, read while drawing, that the request's effect adds to).
+  const [placed] = useState(() => new Set<string>());
 
   useEffect(() => {
     const id = nanoid();
-    ownCall.current = id;
+    placed.add(id);
     dispatch(callRequested({ callId: id, target, delivery }));
     return () => {
       dispatch(callEnding({ callId: id }));
     };
-  }, [dispatch, target, delivery]);
+  }, [dispatch, target, delivery, placed]);
 
+  const { capabilities } = useServices();
+  // The store may still hold an older screen's call until this one's request: only a call placed here counts.
+  const ours = callId !== null && placed.has(callId);
   const stage = callStage(call);
-  // The call the store held when the screen came: any later one is this screen's.
-  const [before] = useState(callId);
-  // A delivery the back end created and nobody answered: the offer, filed under that call.
-  const offered = delivery && callId !== before && stage === 'no-answer' ? call.serverCallId : null;
+  // A delivery the back end created and nobody answered: its own offer, filed under that call, in place of the visitor's.
+  const deliveryOffered = ours && delivery && stage === 'no-answer' ? call.serverCallId : null;
+  const offered = useAppSelector((state) => offersMessage(state, capabilities)) && ours && deliveryOffered === null;
+  const message = useMessageFor(target, residentName, offered ? call.serverCallId : null);
+
   useEffect(() => {
-    if (phase === 'ended' && callId === ownCall.current && offered === null) navigate('/');
-  }, [phase, callId, navigate, offered]);
+    if (phase === 'ended' && ours && !offered && deliveryOffered === null) navigate('/');
+  }, [phase, ours, navigate, offered, deliveryOffered]);
 
   const goHome = () => navigate('/');
   useButtons((button) => {
-    if (button === 'BACK' && offered === null) goHome();
+    if (button === 'BACK' && deliveryOffered === null) goHome();
   });
 
-  useSpokenPrompt(offered === null ? STAGE_PROMPTS[stage](model) : []);
+  // An ended call ('no-answer') says nothing here: its offer speaks.
+  useSpokenPrompt(STAGE_PROMPTS[stage](model));
 
-  if (offered !== null) return <DeliveryOffer serverCallId={offered} name={name} onDone={goHome} />;
+  if (deliveryOffered !== null) return <DeliveryOffer serverCallId={deliveryOffered} name={name} onDone={goHome} />;
   const remoteVideo = remote !== null && remote.getVideoTracks().length > 0;
+  if (message) return <VisitorMessage message={message} />;
   return (
     <main className="screen call">
       <header className="call-title">

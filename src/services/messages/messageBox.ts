@@ -9,6 +9,8 @@
  * which every engine's IndexedDB stores (Blobs are not everywhere).
  */
 
+import { committed, done } from '../../lib/indexedDbRequests';
+
 /** What a message is about: a visitor's video after a call nobody answered, or a courier's delivery. */
 export type MessageKind = 'visitor' | 'delivery';
 
@@ -68,18 +70,6 @@ interface StoredPart {
   type: string;
   data: ArrayBuffer;
 }
-
-const done = <T>(request: IDBRequest<T>): Promise<T> =>
-  new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-
-const committed = (transaction: IDBTransaction): Promise<void> =>
-  new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = () => reject(transaction.error ?? new DOMException('IndexedDB transaction aborted', 'AbortError'));
-  });
 
 /** The heads over `caps` once `added` is in, oldest first: never `added` itself. */
 export function overCaps(heads: readonly MessageHead[], added: MessageHead, caps: MessageCaps): MessageHead[] {
