@@ -64,6 +64,15 @@ describe('a delivery nobody answered (docs/rules.md#r2-7-8)', () => {
     expect(kept?.parts.map((part) => [part.name, part.blob.type, part.blob.size])).toEqual([['picture', 'image/jpeg', atob(FAKE_STILL.split(',')[1]!).length]]);
   });
 
+  it("with visitor_messages on too, a delivery offers the courier's picture, not the visitor's video", async () => {
+    const property = rawProperty({ device: { ...rawProperty().device, enable_deliveries: true, visitor_messages: true } });
+    renderKiosk({ route: '/call?resident=11&reason=delivery', property });
+    await flush();
+    await act(() => vi.advanceTimersByTimeAsync(300000 + 2100));
+    expect(screen.getByText('Leave a delivery message: hold the parcel up to the camera.')).toBeInTheDocument();
+    expect(screen.queryByText(/Your video will be sent/)).not.toBeInTheDocument();
+  });
+
   it('BACK leaves the offer with nothing taken or sent', async () => {
     const { services } = await unansweredDelivery();
     press('Escape');
