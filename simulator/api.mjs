@@ -59,9 +59,10 @@ export function authorizePropertyChannel({ store, pusher }, body) {
  * @param {{ token: string, store: ReturnType<typeof import('./store.mjs').createStore>,
  *   pusher: ReturnType<typeof import('./channel.mjs').createChannel>,
  *   faults: ReturnType<typeof import('./faults.mjs').createFaults>,
- *   telnyxRtc: ReturnType<typeof import('./telnyxRtc.mjs').createTelnyxRtcServer> }} deps
+ *   telnyxRtc: ReturnType<typeof import('./telnyxRtc.mjs').createTelnyxRtcServer>,
+ *   messages: ReturnType<typeof import('./messages.mjs').createMessages> }} deps
  */
-export function createApi({ token, store, pusher, faults, telnyxRtc }) {
+export function createApi({ token, store, pusher, faults, telnyxRtc, messages }) {
   const { state } = store;
   let callCount = 0;
 
@@ -98,7 +99,7 @@ export function createApi({ token, store, pusher, faults, telnyxRtc }) {
   }
 
   function createCall(body) {
-    const { resident_id: residentId = null, image_data: image, telnyx_enabled: telnyx } = body;
+    const { resident_id: residentId = null, image_data: image, telnyx_enabled: telnyx, reason } = body;
     // "test" is the kiosk's test call (SPACE on home), to nobody in the directory.
     const known = residentId === null || residentId === 'test' || state.property.residents.some((r) => String(r.id) === String(residentId));
     if (!known) {
@@ -117,7 +118,8 @@ export function createApi({ token, store, pusher, faults, telnyxRtc }) {
       // The back end's own join token, so the kiosk needs no video provider key.
       ...(state.roomTokens ? { room_token: roomToken(`room-${callCount}`) } : {}),
     };
-    store.record('calls', { ...call, image_data: image, telnyx_enabled: telnyx === true });
+    // `reason` is optional ("delivery"): recorded as sent, so the console (the resident's side) can say so.
+    store.record('calls', { ...call, image_data: image, telnyx_enabled: telnyx === true, ...(reason === undefined ? {} : { reason }) });
     return call;
   }
 
@@ -176,6 +178,11 @@ export function createApi({ token, store, pusher, faults, telnyxRtc }) {
     // Offline plays a dead network, so it wins even over a missing token.
     if (state.offline) throw new HttpError(503, 'The simulator is offline (switch it back on in the console)');
     if (bearerToken(req) !== token) throw new HttpError(401, 'Missing or wrong bearer token');
+    const messageCall = req.method === 'POST' ? messages.callIdOf(path) : null;
+    if (messageCall !== null) {
+      const { status, answer } = await messages.receive(req, messageCall);
+      return sendJson(res, status, answer);
+    }
     const route = routes[`${req.method} ${path}`];
     if (!route) throw new HttpError(404, `No route ${req.method} /api/${path}`);
     const fault = faults.take(path);

@@ -168,6 +168,16 @@ describe('records', () => {
     expect((await call(sim, '/sim/ice-servers', { method: 'POST', body: { iceServers: ['stun:x'] } })).status).toBe(400);
   });
 
+  it("records a delivery call's reason, and nothing for a call without one", async () => {
+    const image = 'data:image/jpeg;base64,AAAA';
+    const delivery = await post('telephone-entry/calls', { resident_id: 101, image_data: image, telnyx_enabled: false, reason: 'delivery' });
+    await post('telephone-entry/calls', { resident_id: 101, image_data: image, telnyx_enabled: false });
+    // The answer is the call's as for any other: the reason is the resident side's to show.
+    expect(delivery.body).not.toHaveProperty('reason');
+    expect(sim.state.calls[0]).toMatchObject({ id: 'call-1', reason: 'delivery' });
+    expect(sim.state.calls[1]).not.toHaveProperty('reason');
+  });
+
   it('creates the test call (SPACE on home) for nobody in the directory', async () => {
     const res = await post('telephone-entry/calls', { resident_id: 'test', image_data: 'data:image/jpeg;base64,AA', telnyx_enabled: false });
     expect(res.body).toMatchObject({ id: 'call-1', resident_id: 'test' });

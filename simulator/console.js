@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 const API_ENDPOINTS = ['*', 'feature-flags', 'telephone-entry/property', 'telephone-entry/access-requests', 'telephone-entry/checkin',
   'telephone-entry/logs', 'telephone-entry/calls', 'telephone-entry/pusher/auth', 'telephone-entry/sip-call'];
 const API_FAULTS = ['500', '503', 'hang', 'malformed', 'drop', 'lost-answer'];
-const DEVICE_FLAGS = ['enable_numeric_codes', 'enable_qr_codes', 'enable_resident_directory', 'enable_call_manager', 'enable_video_calls'];
+const DEVICE_FLAGS = ['enable_numeric_codes', 'enable_qr_codes', 'enable_resident_directory', 'enable_call_manager', 'enable_video_calls', 'enable_deliveries'];
 /** A flag as the seed may spell it (a back end without casts sends 1/0). */
 const isSet = (value) => [true, 1, '1', 'true'].includes(value);
 const SHOWN = 50;
@@ -48,7 +48,16 @@ const ROWS = {
     : `from kiosk: ${r.method}(${r.params.map(json).join(', ')})`,
     r.gateOpening ? ` GATE OPENED with ${r.gateOpening.code} (relay ${r.gateOpening.delayMs} ms after wiegand)` : ''),
   calls: (r) => el('li', {}, time(r.at), `${r.id} to ${who(r)}${r.telnyx_enabled ? ' (telnyx)' : ''}`,
+    r.reason === 'delivery' ? el('strong', {}, ' DELIVERY') : null,
     snapshotSrc(r.image_data) ? el('img', { className: 'thumb', src: snapshotSrc(r.image_data), alt: 'snapshot' }) : null),
+  // A message left after a call nobody answered (docs/protocol.md, "Messages"): each recorded part played here.
+  messages: (r) => el('li', {}, time(r.at), `${r.id} (${r.kind || 'message'}) for ${r.call_id}, recorded ${r.recorded_at}`,
+    ...r.parts.map((part) => {
+      const src = `/sim/messages/${encodeURIComponent(r.id)}/${encodeURIComponent(part.name)}`;
+      const label = `${part.name}: ${part.type}, ${part.bytes} bytes`;
+      if (part.type.startsWith('image/')) return el('img', { className: 'thumb', src, alt: label });
+      return el('div', {}, el('span', { className: 'muted' }, label), el('video', { src, controls: true, preload: 'metadata', title: label, className: 'message-video' }));
+    })),
   checkins: (r) => el('li', {}, time(r.at), 'check-in'),
   logs: (r) => {
     // A code-lock report's photo (docs/protocol.md) shows as a picture, not as its base64.
@@ -116,7 +125,8 @@ function renderCall() {
   $('call-actions').hidden = !call;
   $('call-snapshot').hidden = !call || !snapshotSrc(call.image_data);
   if (call) {
-    $('call-info').textContent = `${call.id} to ${who(call)} at ${new Date(call.at).toLocaleTimeString()}` +
+    // The resident's app says it is a delivery (the call request's `reason`).
+    $('call-info').textContent = `${call.reason === 'delivery' ? 'A delivery: ' : ''}${call.id} to ${who(call)} at ${new Date(call.at).toLocaleTimeString()}` +
       (call.telnyx_enabled ? ' (video provider: room or SIP)' : ' (peer video or voice)');
     $('call-snapshot').src = snapshotSrc(call.image_data);
     // The resident's app answers peer video; the room twin stands in for the provider's room.

@@ -28,9 +28,10 @@ const CALL_ACTIONS = {
  * @param {{ store: ReturnType<typeof import('./store.mjs').createStore>,
  *   pusher: ReturnType<typeof import('./channel.mjs').createChannel>,
  *   hardware: ReturnType<typeof import('./hardware.mjs').createHardwareServer>,
- *   faults: ReturnType<typeof import('./faults.mjs').createFaults> }} deps
+ *   faults: ReturnType<typeof import('./faults.mjs').createFaults>,
+ *   messages?: ReturnType<typeof import('./messages.mjs').createMessages> }} deps
  */
-export function createControls({ store, pusher, hardware, faults }) {
+export function createControls({ store, pusher, hardware, faults, messages }) {
   const { state } = store;
   const channelEvent = (event, data = {}) => pusher.trigger(store.channelName(), event, data);
 
@@ -118,7 +119,15 @@ export function createControls({ store, pusher, hardware, faults }) {
       state.offline = offline;
       store.changed();
     },
-    reset: () => store.reset(),
+    reset: () => {
+      messages?.forget();
+      store.reset();
+    },
+    /** Serves the message endpoint, or plays a back end without it (404). @param {boolean} enabled */
+    setMessagesEndpoint(enabled) {
+      state.messagesEndpoint = enabled;
+      store.changed();
+    },
     /**
      * Plays `fault` (faults.mjs) on the next `count` requests to `endpoint`
      * (the path after /api/, or `*`); every request when `count` is omitted.
@@ -158,8 +167,9 @@ const isCardCode = (code) => (typeof code === 'string' && /^\d+$/.test(code)) ||
 /**
  * @param {ReturnType<typeof createControls>} controls
  * @param {ReturnType<typeof import('./store.mjs').createStore>} store
+ * @param {ReturnType<typeof import('./messages.mjs').createMessages>} [messages]
  */
-export function createControlRoutes(controls, store) {
+export function createControlRoutes(controls, store, messages) {
   /** @type {Record<string, (req: import('node:http').IncomingMessage) => Promise<unknown>>} */
   const routes = {
     'GET state': async () => controls.snapshot(),
@@ -191,6 +201,12 @@ export function createControlRoutes(controls, store) {
       const { enabled } = await readObject(req);
       if (typeof enabled !== 'boolean') throw new HttpError(400, '`enabled` must be a boolean');
       controls.setRoomTokens(enabled);
+      return { enabled };
+    },
+    'POST messages-endpoint': async (req) => {
+      const { enabled } = await readObject(req);
+      if (typeof enabled !== 'boolean') throw new HttpError(400, '`enabled` must be a boolean');
+      controls.setMessagesEndpoint(enabled);
       return { enabled };
     },
     'POST ice-servers': async (req) => {
@@ -243,6 +259,7 @@ export function createControlRoutes(controls, store) {
    */
   return async function handleControl(req, res, path) {
     if (req.method === 'GET' && path === 'events') return streamEvents(store, res);
+    if (req.method === 'GET' && messages?.servePart(res, path)) return;
     const route = routes[`${req.method} ${path}`];
     if (!route) throw new HttpError(404, `No route ${req.method} /sim/${path}`);
     sendJson(res, 200, await route(req));

@@ -25,11 +25,12 @@ export function sendJson(res, status, body) {
 /**
  * The kiosk is served from another origin (port 5173), so the routes it uses
  * allow any origin; it may ask for the property with If-None-Match, and
- * reads the ETag it was answered with.
+ * reads the ETag it was answered with; a message carries its own headers
+ * (docs/protocol.md, "Messages").
  */
 export function setCors(res) {
   res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-None-Match');
+  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-None-Match, Idempotency-Key, X-Message-Kind, X-Recorded-At');
   res.setHeader('Access-Control-Expose-Headers', 'ETag');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
   res.setHeader('Access-Control-Max-Age', '600');

@@ -10,6 +10,7 @@ import { createChannel } from './channel.mjs';
 import { createControlRoutes, createControls } from './control.mjs';
 import { createHardwareServer } from './hardware.mjs';
 import { createJanusProxy, janusProxyRoom } from './janusProxy.mjs';
+import { createMessages } from './messages.mjs';
 import { createFaults } from './faults.mjs';
 import { HttpError, isLocalControl, isLocalPage, sendJson, setCors } from './http-util.mjs';
 import { loadPropertyData } from './seed.mjs';
@@ -96,7 +97,8 @@ export async function startSimulator({
   const pusher = createChannel({ soketi, channelName: store.channelName, record, changed });
   const hardware = createHardwareServer({ record, changed });
   const faults = createFaults({ changed });
-  const controls = createControls({ store, pusher, hardware, faults });
+  const messages = createMessages({ store });
+  const controls = createControls({ store, pusher, hardware, faults, messages });
   // The back end tells the kiosk the phone leg is connected once the kiosk has answered it.
   const telnyxRtc = createTelnyxRtcServer({
     onAnswered: (room) => pusher.trigger(store.channelName(), 'sip-message', { data: { room, connected: true } }),
@@ -107,9 +109,9 @@ export async function startSimulator({
   });
   const telnyxVideo = createTelnyxVideoServer();
   const janusProxy = janus ? createJanusProxy({ janusUrl: janus.url, ensureRoom: janus.ensureRoom }) : null;
-  const handleApi = createApi({ token, store, pusher, faults, telnyxRtc });
+  const handleApi = createApi({ token, store, pusher, faults, telnyxRtc, messages });
   const handleVideo = createVideoProvider({ videoKey, knownRooms: () => store.state.calls.map((c) => c.room_id) });
-  const handleControl = createControlRoutes(controls, store);
+  const handleControl = createControlRoutes(controls, store, messages);
 
   async function handle(req, res) {
     const pathname = pathOf(req);

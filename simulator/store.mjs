@@ -2,7 +2,7 @@
 // notifications for the console's live view.
 import { EventEmitter } from 'node:events';
 
-const LISTS = ['accessRequests', 'checkins', 'logs', 'calls', 'sipCalls', 'voiceCalls', 'hardware', 'channelEvents'];
+const LISTS = ['accessRequests', 'checkins', 'logs', 'calls', 'sipCalls', 'voiceCalls', 'hardware', 'channelEvents', 'messages'];
 // Calls carry snapshot images and logs carry whatever a kiosk sends: cap
 // every list by count and by size, so a kiosk left running for days (or a
 // client sending large bodies) does not grow the simulator without bound.
@@ -26,6 +26,8 @@ export function createStore(propertyData) {
     featureFlags: { telnyx_enabled: false },
     /** Whether POST calls answers with `room_token`, a room join token minted by the back end (docs/security.md). */
     roomTokens: false,
+    /** Whether POST calls/{id}/message is served; off plays a back end without it (404). */
+    messagesEndpoint: true,
     /** The ICE servers `POST calls` hands out in `token.iceServers`, as a TURN provider's would be (none by default). */
     iceServers: [],
     property: propertyData,

@@ -9,6 +9,8 @@ import { readClocks } from '../lib/elapsedClock';
 import { createCallStreamRegistry } from '../services/call/callStreams';
 import { takeStill } from '../services/camera/still';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
+import { createMessageBox, NO_MESSAGE_BOX } from '../services/messages/messageBox';
+import { createMessageRecorder } from '../services/messages/recorder';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';
 import { createLazyShellWorker } from '../services/shell/lazyShellWorker';
 import { createLazySound } from '../services/sound/lazySound';
@@ -92,7 +94,9 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
       }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
-    camera: { takeStill: () => takeStill() },
+    camera: { takeStill: (ended) => takeStill(undefined, ended) },
+    messages: capabilities.indexedDb ? createMessageBox(window.indexedDB) : NO_MESSAGE_BOX,
+    recorder: createMessageRecorder(),
     browser: createBrowserService(window, config.hardwareSocketUrl),
     reloadAfterNotification: config.reloadAfterNotification,
     clock: readClocks,

@@ -8,6 +8,7 @@ import { listenForDirectory } from '../features/directory/directoryListeners';
 import { listenForGate } from '../features/gate/gateListeners';
 import { createGateSignalMiddleware } from '../features/gate/gateSignal';
 import { listenForHardware } from '../features/hardware/hardwareListeners';
+import { listenForMessages } from '../features/messages/messageListeners';
 import { listenForNotificationExpiry } from '../features/notifications/notificationListeners';
 import { listenForPropertyAge } from '../features/property/propertyAgeListeners';
 import { listenForPropertyPolling } from '../features/property/propertyListeners';
@@ -38,6 +39,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
     listenForCalls,
     listenForCodeLock,
     listenForDiagnostics,
+    listenForMessages,
   ]) {
     listen(listeners.startListening);
   }

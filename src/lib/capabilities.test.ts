@@ -5,11 +5,12 @@ const current: EngineScope = {
   navigator: { locks: {}, serviceWorker: {}, mediaDevices: { getUserMedia: () => undefined } },
   RTCPeerConnection: function RTCPeerConnection() {},
   indexedDB: {},
+  MediaRecorder: function MediaRecorder() {},
 };
 
 describe('detectCapabilities', () => {
   it('finds everything on a current engine in a secure context', () => {
-    expect(detectCapabilities(current)).toEqual({ webLocks: true, offlineStartMissing: null, camera: true, peerConnection: true, indexedDb: true });
+    expect(detectCapabilities(current)).toEqual({ webLocks: true, offlineStartMissing: null, camera: true, peerConnection: true, indexedDb: true, mediaRecorder: true });
   });
 
   it('an engine without Web Locks, service workers, a camera API or WebRTC (WebKitGTK here has no WebRTC)', () => {
@@ -19,6 +20,7 @@ describe('detectCapabilities', () => {
       camera: false,
       peerConnection: false,
       indexedDb: false,
+      mediaRecorder: false,
     });
   });
 

@@ -19,6 +19,12 @@ export interface Capabilities {
   peerConnection: boolean;
   /** IndexedDB: room for a long queue and a large property. Without it everything is kept in `localStorage` (docs/stored-state.md). */
   indexedDb: boolean;
+  /**
+   * MediaRecorder: a visitor's video message after a call nobody answered
+   * (with the camera and IndexedDB, where the message is kept until sent).
+   * Without it the message is not offered.
+   */
+  mediaRecorder: boolean;
 }
 
 /** The parts of a window the detection reads. */
@@ -27,6 +33,7 @@ export interface EngineScope {
   navigator: { locks?: unknown; serviceWorker?: unknown; mediaDevices?: { getUserMedia?: unknown } };
   RTCPeerConnection?: unknown;
   indexedDB?: unknown;
+  MediaRecorder?: unknown;
 }
 
 export function detectCapabilities(scope: EngineScope = window as unknown as EngineScope): Capabilities {
@@ -40,6 +47,7 @@ export function detectCapabilities(scope: EngineScope = window as unknown as Eng
     camera: typeof navigator.mediaDevices?.getUserMedia === 'function',
     peerConnection: typeof scope.RTCPeerConnection === 'function',
     indexedDb: hasIndexedDb(scope),
+    mediaRecorder: typeof scope.MediaRecorder === 'function',
   };
 }
 
@@ -58,4 +66,4 @@ export function hasIndexedDb(scope: EngineScope): boolean {
 }
 
 /** Every capability present: what tests assume unless they take one away. */
-export const FULL_CAPABILITIES: Capabilities = /* @__PURE__ */ Object.freeze({ webLocks: true, offlineStartMissing: null, camera: true, peerConnection: true, indexedDb: true });
+export const FULL_CAPABILITIES: Capabilities = /* @__PURE__ */ Object.freeze({ webLocks: true, offlineStartMissing: null, camera: true, peerConnection: true, indexedDb: true, mediaRecorder: true });

@@ -8,6 +8,8 @@ import type { ClockReading } from '../lib/elapsedClock';
 import type { CallKit } from '../services/call/types';
 import type { StillCamera } from '../services/camera/still';
 import type { HardwareService } from '../services/hardware/types';
+import type { MessageBox } from '../services/messages/messageBox';
+import type { MessageRecorder } from '../services/messages/recorder';
 import type { RealtimeService } from '../services/realtime/types';
 import type { SoundService } from '../services/sound/types';
 import type { PageControl } from '../services/page/types';
@@ -40,6 +42,10 @@ export interface Services {
   call: CallServices;
   /** One picture at a time, for the code lock's report (a call and the QR screen open the camera themselves). */
   camera: StillCamera;
+  /** Recorded messages kept until the back end has them (src/features/messages/messageQueue.ts). */
+  messages: MessageBox;
+  /** The camera and microphone recorded for a message (the message screen starts and ends each take). */
+  recorder: MessageRecorder;
   /** The browser engine, and whether it refuses the hardware socket's address. */
   browser: BrowserService;
   /** The reload after each notification (docs/rules.md#r2-2-5); off only in a development build for the memory benchmark. */

@@ -57,6 +57,15 @@ describe('the string catalogue', () => {
     expect(t('notice.notGranted')).toBe("Sorry, you weren't granted access");
     // The issue's: a call nobody answered is not a refusal.
     expect(t('notice.noAnswer', { name: 'Aaron Abbott' })).toBe('Aaron Abbott did not answer');
+    // The issue's: deliveries (docs/rules.md#r2-3-9, #r2-7-8, #r8-1-19).
+    expect([t('home.delivery'), t('notice.told', { name: 'Aaron Abbott' })]).toEqual(['Delivery', 'Aaron Abbott has been told']);
+    expect([t('directory.delivery'), t('call.delivery'), t('delivery.offer'), t('delivery.sendPicture'), t('delivery.taking')]).toEqual([
+      'Delivery: who is it for?',
+      'Delivery',
+      'Leave a delivery message: hold the parcel up to the camera.',
+      'Send a picture',
+      'Taking the picture...',
+    ]);
     expect([t('notice.disconnected'), t('notice.tryLater')]).toEqual(['Call disconnected', 'Please try again later']);
     expect(t('notice.throttled')).toBe("You're doing that too much");
     expect([t('notice.error'), t('notice.tryAgain')]).toEqual(['An Error Occurred', 'Please try again']);
@@ -109,6 +118,8 @@ describe('the string catalogue', () => {
     expect(noticeOf('The manager did not answer')).toEqual({ key: 'notice.noAnswerManager' });
     expect(noticeOf(' did not answer')).toBeUndefined();
     expect(noticeOf('Aaron Abbott did not answer, twice')).toBeUndefined();
+    // A delivery nobody answered, once its message is kept (docs/rules.md#r8-1-19).
+    expect(noticeOf('Aaron Abbott has been told')).toEqual({ key: 'notice.told', params: { name: 'Aaron Abbott' } });
   });
 
   it('reads language names from outside; anything else is no language', () => {

@@ -11,6 +11,10 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+const headersByRequest = new WeakMap<RecordedRequest, Record<string, string>>();
+/** Every header of a recorded request, names in lower case (kept apart, so tests that compare whole requests are unchanged). */
+export const headersOf = (request: RecordedRequest | undefined): Record<string, string> => (request && headersByRequest.get(request)) ?? {};
+
 /** What the fake back end received, in order. */
 export const received: RecordedRequest[] = [];
 
@@ -30,6 +34,7 @@ async function record(request: Request): Promise<void> {
     authorization: request.headers.get('authorization'),
     body: null,
   };
+  headersByRequest.set(entry, Object.fromEntries(request.headers.entries()));
   received.push(entry);
   entry.body = parseBody(await request.clone().text());
 }
@@ -106,6 +111,7 @@ export const apiHandlers = [
     return HttpResponse.json(serverCall(resident_id));
   }),
   endpoint('post', 'telephone-entry/sip-call', () => HttpResponse.json({ ok: true })),
+  endpoint('post', 'telephone-entry/calls/:id/message', () => HttpResponse.json({ received: true }, { status: 201 })),
 ];
 
 /** A created call in the back end's shape (docs/rules.md#r3-3-1): no resident_id for the manager. */

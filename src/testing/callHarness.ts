@@ -38,7 +38,7 @@ export function callStore({
     store,
     services,
     fake,
-    request: (target: CallTargetRef = RESIDENT, callId = 'c1') => store.dispatch(callRequested({ callId, target })),
+    request: (target: CallTargetRef = RESIDENT, callId = 'c1', delivery = false) => store.dispatch(callRequested({ callId, target, delivery })),
     cancel: (callId = 'c1') => store.dispatch(callEnding({ callId })),
     emit: (event: string, data: unknown) => services.realtime.emit(CHANNEL, event, data),
     /** Payloads of the client events the kiosk sent with this name. */

@@ -1,3 +1,6 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { createMessageBox } from '../services/messages/messageBox';
+import { createFakeRecorder } from './fakeRecorder';
 import { FULL_CAPABILITIES, type Capabilities } from '../lib/capabilities';
 import { vi } from 'vitest';
 import type { Services } from '../store/services';
@@ -142,6 +145,9 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     call: createFakeCall(),
     // A picture at once; a test of the lock's photo makes it fail or wait.
     camera: { takeStill: vi.fn(async () => FAKE_STILL) },
+    // The real message box, on a database of its own (a test that reloads passes the same factory to the next page's box).
+    messages: createMessageBox(new IDBFactory()),
+    recorder: createFakeRecorder(),
     browser: createFakeBrowser(),
     reloadAfterNotification: true,
     clocks,

@@ -7,8 +7,10 @@
 // test-results/screenshots/a11y/<language>/<model>-<screen>.png;
 // UPDATE_DOCS_SCREENSHOTS=1 copies the README's to docs/screenshots/.
 import type { Page } from '@playwright/test';
-import { expect, fastForwardUntil, hardwareIn, KNOWN, test, typeCode, waitForHardwareSocket, type PanelModelName, type Simulator } from './fixtures';
+import { API_OVERTAKEN_ERRORS, expect, fastForwardUntil, hardwareIn, KNOWN, test, typeCode, waitForHardwareSocket, type PanelModelName, type Simulator } from './fixtures';
 import { expectAccessible, text, type Language } from './support/accessibility';
+import { openDelivery, pickForDelivery } from './support/delivery';
+import { seedResident } from './support/directoryCall';
 import { expectFits, saveScreenshot } from './support/layout';
 import { dismissNotification, markPage, whileClockPaused } from './support/notifications';
 
@@ -206,6 +208,34 @@ for (const language of ['en', 'es'] as const) {
     await page.bringToFront();
     await check(walk, 'call-connected');
     await farEnd.close();
+  });
+}
+
+// Deliveries (docs/rules.md#r2-3-9, #r2-7-8): home with the Delivery link, the
+// delivery directory, the delivery call and the offer after nobody answered.
+for (const [model, language] of [['GEN2', 'en'], ['TOUCH', 'en'], ['GEN2', 'es'], ['TOUCH', 'es']] as const) {
+  test(`${model} in ${language === 'es' ? 'Spanish' : 'English'}: the delivery screens meet WCAG 2.2 A and AA`, async ({ page, kiosk, sim, allowConsoleErrors }) => {
+    test.setTimeout(120_000);
+    // The jump to the call's limit overtakes an API call still on its way.
+    allowConsoleErrors(...API_OVERTAKEN_ERRORS);
+    const device = (sim.state.property as { device: Record<string, unknown> }).device;
+    device.enable_deliveries = true;
+    device.language = language;
+    const walk = { page, model, language, touch: model === 'TOUCH', fakeClock: true };
+    await page.clock.install();
+    await kiosk.open(page, { model, waitForHome: false });
+    await expect(welcome(walk)).toBeVisible();
+    await check(walk, 'delivery-home');
+    await openDelivery(page, walk.touch, text(language, 'home.delivery'));
+    await expect(page.locator('.directory-resident').first()).toBeVisible();
+    await check(walk, 'delivery-directory');
+    const who = seedResident(sim, KNOWN.noVideoResidentId);
+    await pickForDelivery(page, walk.touch, who);
+    await fastForwardUntil(page, 1_000, () => expect(page.locator('.call-stage-now')).toHaveText(text(language, 'call.stageRingingPhone'), { timeout: 500 }));
+    await check(walk, 'delivery-call');
+    await page.clock.fastForward(301_000);
+    await expect(heading(walk, text(language, 'notice.noAnswer', { name: who.directory_display_name }))).toBeVisible();
+    await check(walk, 'delivery-offer');
   });
 }
 

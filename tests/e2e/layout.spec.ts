@@ -7,7 +7,9 @@
 // test-results/screenshots/layout/<model>-<width>x<height>-<screen>.png;
 // UPDATE_DOCS_SCREENSHOTS=1 copies the README's to docs/screenshots/.
 import type { Page } from '@playwright/test';
-import { expect, hardwareIn, KNOWN, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
+import { API_OVERTAKEN_ERRORS, expect, fastForwardUntil, hardwareIn, KNOWN, records, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
+import { openDelivery, pickForDelivery } from './support/delivery';
+import { seedResident } from './support/directoryCall';
 import { expectFits, expectTargets, PANEL_SIZES, saveScreenshot, type PanelSize } from './support/layout';
 import { dismissNotification, markPage, whileClockPaused } from './support/notifications';
 
@@ -25,6 +27,11 @@ const FOR_DOCS: Record<string, string> = {
   'TOUCH-480x800-directory-search': 'directory-touch-search-480x800.png',
   'TOUCH-1280x800-call-connected': 'call-connected-1280x800.png',
   'TOUCH-480x800-call-connected': 'call-connected-480x800.png',
+  'GEN2-1280x800-delivery-home': 'delivery-home-gen2-1280x800.png',
+  'TOUCH-480x800-delivery-directory': 'delivery-directory-touch-480x800.png',
+  'GEN2-1280x800-delivery-call': 'delivery-call-gen2-1280x800.png',
+  'GEN2-1280x800-delivery-offer': 'delivery-offer-gen2-1280x800.png',
+  'TOUCH-480x800-delivery-offer': 'delivery-offer-touch-480x800.png',
 };
 
 /** A name longer than any in the seed: it must be shown whole on every panel. */
@@ -215,6 +222,42 @@ for (const model of ['GEN2', 'TOUCH'] as const) {
       await checkCall(page, model, shot, sim);
     });
   }
+}
+
+// Deliveries (docs/rules.md#r2-3-9, #r2-7-8): home with its Delivery link, the
+// directory picking whom a delivery is for, the delivery call ringing, and the
+// offer after nobody answered, each at every panel size.
+for (const model of ['GEN2', 'TOUCH'] as const) {
+  test(`${model}: the delivery screens fit every panel size`, async ({ page, kiosk, sim, allowConsoleErrors }) => {
+    test.setTimeout(90_000);
+    // The jump to the call's limit overtakes an API call still on its way.
+    allowConsoleErrors(...API_OVERTAKEN_ERRORS);
+    sim.patchProperty({ device: { enable_deliveries: true } });
+    const touch = model === 'TOUCH';
+    const eachSize = async (screen: string, targets?: string) => {
+      for (const size of PANEL_SIZES) {
+        await page.setViewportSize(size);
+        const shot = `${model}-${size.width}x${size.height}-${screen}`;
+        await check(page, shot);
+        if (touch && targets) await expectTargets(page, targets, MAIN_ACTION_PX, shot);
+      }
+      await page.setViewportSize(PANEL_SIZES[0]!);
+    };
+    await page.clock.install();
+    await kiosk.open(page, { model });
+    await eachSize('delivery-home', '.home-link');
+    await openDelivery(page, touch);
+    await expect(page.locator('.directory-resident').first()).toBeVisible();
+    await eachSize('delivery-directory', '.directory-scroll .directory-resident, .page-button, .cancel-touch');
+    const who = seedResident(sim, KNOWN.noVideoResidentId);
+    await pickForDelivery(page, touch, who);
+    await fastForwardUntil(page, 1_000, () => expect.poll(() => records(sim, 'calls').length, { timeout: 500 }).toBe(1));
+    await expect(page.locator('.call-stage-now')).toHaveText('Ringing their phone');
+    await whileClockPaused(page, () => eachSize('delivery-call', '.cancel-touch'));
+    await page.clock.fastForward(301_000);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${who.directory_display_name} did not answer`);
+    await whileClockPaused(page, () => eachSize('delivery-offer', '.delivery-send, .cancel-touch'));
+  });
 }
 
 // The other button models differ in their labels (DEFAULT's are the widest:

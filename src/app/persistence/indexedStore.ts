@@ -1,3 +1,5 @@
+import { committed, done } from '../../lib/indexedDbRequests';
+
 /**
  * Where the kiosk keeps what can grow large: the queued access requests (a
  * record each, so a read adds one record and an acknowledged batch deletes
@@ -23,20 +25,6 @@ export interface IndexedParts {
 const DATABASE = 'gate-kiosk';
 const QUEUE = 'accessQueue';
 const PARTS = 'parts';
-
-const done = <T>(request: IDBRequest<T>): Promise<T> =>
-  new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-
-const committed = (transaction: IDBTransaction): Promise<void> =>
-  new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    // A quota error aborts the transaction: nothing of it is kept.
-    transaction.onabort = () => reject(transaction.error ?? new DOMException('IndexedDB transaction aborted', 'AbortError'));
-    transaction.onerror = () => undefined;
-  });
 
 /**
  * Opens the kiosk's database, or null where there is none to be had (no

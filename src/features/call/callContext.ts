@@ -20,6 +20,8 @@ export interface CallContext {
   endsAt: number;
   /** The video provider flag, read once when the call starts. */
   telnyx: boolean;
+  /** A delivery: the call request says so (`reason`). */
+  delivery: boolean;
   scope: CallScope;
   signals: SignalHub;
   /** What this call has reached; kept here, since the store may already show a newer call. */

@@ -16,6 +16,8 @@ export interface CallEnding {
   answered: boolean;
   target: CallTargetRef['kind'];
   name: string;
+  /** A delivery the back end created: nobody answering it is told nothing here, as the call screen offers a delivery message. */
+  delivery?: boolean;
 }
 
 const NOT_GRANTED = english('notice.notGranted');
@@ -28,7 +30,7 @@ function didNotAnswer({ target, name }: CallEnding): string {
 }
 
 /**
- * docs/rules.md#r8-1, the rows about calls (R8.1.6 to R8.1.10, R8.1.14, R8.1.17).
+ * docs/rules.md#r8-1, the rows about calls (R8.1.6 to R8.1.10, R8.1.14, R8.1.17, R8.1.19).
  * An approval shows the gate's own 'Access Granted!'; a visitor's cancel, a
  * missing camera and an unknown resident show nothing (the camera and the resident are only logged).
  */
@@ -39,10 +41,9 @@ export function callNotice(reason: CallEndReason, ending: CallEnding): CallNotic
       return { notification: { status: 'ERROR', title: NOT_GRANTED }, sound: 'sorryNoAccess' };
     case 'timeout':
     case 'not-rung':
-      // Nobody ever answered: not a refusal, and said so. Answered and then left waiting: not granted.
-      return nobodyAnswered(reason, ending.answered)
-        ? { notification: { status: 'ERROR', title: didNotAnswer(ending) }, sound: 'sorryNoAnswer' }
-        : { notification: { status: 'ERROR', title: NOT_GRANTED }, sound: 'sorryNoAccess' };
+      // Nobody ever answered: not a refusal, and said so (a delivery: by its offer). Answered and then left waiting: not granted.
+      if (!nobodyAnswered(reason, ending.answered)) return { notification: { status: 'ERROR', title: NOT_GRANTED }, sound: 'sorryNoAccess' };
+      return ending.delivery ? null : { notification: { status: 'ERROR', title: didNotAnswer(ending) }, sound: 'sorryNoAnswer' };
     case 'peer-lost':
       return { notification: { status: 'ERROR', title: english('notice.disconnected'), body: english('notice.tryLater') }, sound: 'sorryNoAccess' };
     case 'throttled':

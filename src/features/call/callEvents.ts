@@ -31,7 +31,13 @@ interface Id {
   callId: string;
 }
 
-export const callRequested = createAction<Id & { target: CallTargetRef }, 'call/requested'>('call/requested');
+/** What starts a call: whom it is for, and whether it is a delivery (the call request's `reason`, docs/rules.md#r4-9-12). */
+export interface CallRequest extends Id {
+  target: CallTargetRef;
+  delivery?: boolean;
+}
+
+export const callRequested = createAction<CallRequest, 'call/requested'>('call/requested');
 export const callCreated = createAction<Id & { serverCallId: string }, 'call/created'>('call/created');
 /** `nextStepAt` (epoch ms): when a video route gives way to the phone, or a phone route's call reaches its hard limit. */
 export const routeStarted = createAction<Id & { route: CallRoute; nextStepAt: number }, 'call/routeStarted'>('call/routeStarted');

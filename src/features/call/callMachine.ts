@@ -22,6 +22,8 @@ export type CallPhase = 'idle' | 'initiating' | 'ready' | 'access_granted' | 'en
 export interface CallState {
   callId: string | null;
   target: CallTargetRef | null;
+  /** A delivery: not answered, the courier is offered a delivery message instead of 'did not answer'. */
+  delivery: boolean;
   phase: CallPhase;
   serverCallId: string | null;
   route: CallRoute | null;
@@ -36,6 +38,7 @@ export interface CallState {
 export const idleCall: CallState = {
   callId: null,
   target: null,
+  delivery: false,
   phase: 'idle',
   serverCallId: null,
   route: null,
@@ -50,7 +53,10 @@ export const idleCall: CallState = {
  * of another call, or of a call that has ended, changes nothing.
  */
 export function transition(state: CallState, event: CallEvent): CallState {
-  if (callRequested.match(event)) return { ...idleCall, callId: event.payload.callId, target: event.payload.target, phase: 'initiating' };
+  if (callRequested.match(event)) {
+    const { callId, target, delivery = false } = event.payload;
+    return { ...idleCall, callId, target, delivery, phase: 'initiating' };
+  }
   if (event.payload.callId !== state.callId || state.phase === 'ended') return state;
   if (callCreated.match(event)) return state.phase === 'initiating' ? { ...state, phase: 'ready', serverCallId: event.payload.serverCallId } : state;
   if (routeStarted.match(event)) return { ...state, route: event.payload.route, nextStepAt: event.payload.nextStepAt };

@@ -1,6 +1,6 @@
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { rawProperty } from '../../testing/fixtures';
-import { callTargetFromQuery, describeTarget } from './callTarget';
+import { callTargetFromQuery, describeTarget, isDeliveryCall } from './callTarget';
 
 const data = (overrides: Record<string, unknown> = {}) => parsePropertyResponse(rawProperty(overrides)).data;
 const base = rawProperty();
@@ -67,5 +67,17 @@ describe('call targets', () => {
 
   it('the test call hides who it calls and opens nothing by itself', () => {
     expect(describeTarget({ kind: 'test' }, data())).toMatchObject({ key: 'test', residentId: 'test', name: 'a resident', gateCode: null });
+  });
+});
+
+describe('a delivery call (`&reason=delivery`)', () => {
+  const resident = { kind: 'resident', residentId: '11' } as const;
+  it('is one only to a resident, with the reason, while the device record allows deliveries', () => {
+    expect(isDeliveryCall('delivery', resident, true)).toBe(true);
+    expect(isDeliveryCall('delivery', resident, false)).toBe(false);
+    expect(isDeliveryCall(null, resident, true)).toBe(false);
+    expect(isDeliveryCall('other', resident, true)).toBe(false);
+    expect(isDeliveryCall('delivery', { kind: 'manager' }, true)).toBe(false);
+    expect(isDeliveryCall('delivery', { kind: 'test' }, true)).toBe(false);
   });
 });

@@ -31,6 +31,15 @@ export function callTargetFromQuery(resident: string | null): CallTargetRef {
   return { kind: 'resident', residentId: resident };
 }
 
+/**
+ * `/call?resident={id}&reason=delivery` is a delivery only while the device
+ * record's `enable_deliveries` is on, and only to a resident (the Delivery
+ * link picks one from the directory); anything else is a plain call.
+ */
+export function isDeliveryCall(reason: string | null, target: CallTargetRef, deliveriesEnabled: boolean): boolean {
+  return reason === 'delivery' && deliveriesEnabled && target.kind === 'resident';
+}
+
 function holderCode(holder: CodeHolder): string | null {
   return holder.property_access_code?.code ?? holder.property_credentials[0]?.code ?? null;
 }

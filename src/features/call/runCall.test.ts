@@ -222,6 +222,27 @@ describe('every way out releases the call and tells the far end', () => {
     expect(kiosk.released()).toBe(true);
   });
 
+  it("a delivery nobody answered: no notification and no sound, the call ended as not answered (the screen offers a message)", async () => {
+    const kiosk = callStore();
+    kiosk.request(undefined, 'c1', true);
+    await untilCreated();
+    expect(requestsTo('telephone-entry/calls')[0]?.body).toEqual({ resident_id: 11, image_data: FAKE_SNAPSHOT, telnyx_enabled: false, reason: 'delivery' });
+    await vi.advanceTimersByTimeAsync(300000);
+    expect(kiosk.call()).toMatchObject({ phase: 'ended', endReason: 'timeout', answered: false, delivery: true, serverCallId: 'call-1' });
+    expect(kiosk.notifications()).toEqual([]);
+    expect(kiosk.sounds()).toEqual(['ring']);
+    expect(kiosk.released()).toBe(true);
+  });
+
+  it('a delivery answered and then left waiting: not granted, as any call', async () => {
+    const kiosk = callStore();
+    kiosk.request(undefined, 'c1', true);
+    await untilCreated();
+    kiosk.emit('sip-message', { data: { room: 'call-1', connected: true } });
+    await vi.advanceTimersByTimeAsync(300000);
+    expect(kiosk.notifications()).toEqual([{ title: "Sorry, you weren't granted access", body: undefined, status: 'ERROR' }]);
+  });
+
   it('answered, then nobody opens in 300000 ms: not granted, with the refusal voice (someone did answer)', async () => {
     const kiosk = await answeredCall();
     kiosk.emit('sip-message', { data: { room: 'call-1', connected: true } });

@@ -18,7 +18,7 @@ import {
   gateApproved,
   routeStarted,
   type CallEndReason,
-  type CallTargetRef,
+  type CallRequest,
 } from './callEvents';
 import { createCallScope, ScopeClosedError } from './callScope';
 import { readCallSignals, type Sender } from './callSignalling';
@@ -27,7 +27,8 @@ import { peerRoute } from './routes/peerRoute';
 import { roomRoute } from './routes/roomRoute';
 import { sipRoute } from './routes/sipRoute';
 import { voiceRoute } from './routes/voiceRoute';
-import { parseServerCall } from './serverCall';
+import { callRequestBody, parseServerCall } from './serverCall';
+import { offersMessage } from './messageOffer';
 
 /** docs/rules.md#r9-3 (R9.3.3 to R9.3.5). */
 export const CALL_HARD_TIMEOUT_MS = 300000;
@@ -45,7 +46,7 @@ const isAbort = (error: unknown) => error instanceof TaskAbortError || error ins
  * ended it, `finally` releases everything the call acquired, tells the far
  * end (client-hangup), and shows the outcome.
  */
-export async function runCall(listener: AppListenerApi, { callId, target }: { callId: string; target: CallTargetRef }): Promise<void> {
+export async function runCall(listener: AppListenerApi, { callId, target, delivery = false }: CallRequest): Promise<void> {
   const { dispatch, getState, extra: services } = listener;
   const data = selectPropertyData(getState());
   const info = data ? describeTarget(target, data) : null;
@@ -66,6 +67,7 @@ export async function runCall(listener: AppListenerApi, { callId, target }: { ca
       channel: propertyChannelName(data.property.id),
       deviceId: data.device.id,
       telnyx: selectTelnyxEnabled(getState()),
+      delivery,
       scope,
       services,
       listener,
@@ -85,7 +87,9 @@ export async function runCall(listener: AppListenerApi, { callId, target }: { ca
       services.realtime.trigger(call.channel, 'client-hangup', { call_id: serverCallId, from: call.deviceId });
     }
     dispatch(callEnded({ callId, reason }));
-    announce(listener, reason, { answered: call?.progress.connected === true, target: target.kind, name: info?.name ?? '' }, info?.gateCode ?? null, callId);
+    // A delivery is offered its message only when the back end created the call (the message is filed under it).
+    const ending = { answered: call?.progress.connected === true, target: target.kind, name: info?.name ?? '', delivery: delivery && Boolean(serverCallId) };
+    announce(listener, reason, ending, info?.gateCode ?? null, callId);
   }
 }
 
@@ -160,7 +164,7 @@ async function startCall(api: ForkedTaskAPI, call: CallContext): Promise<void> {
     image = await api.pause(media.capture(stream));
   }
   const server = parseServerCall(
-    await api.pause(services.api.createCall({ resident_id: info.residentId, image_data: image, telnyx_enabled: call.telnyx })),
+    await api.pause(services.api.createCall(callRequestBody(info, image, call.telnyx, call.delivery))),
   );
   call.progress.serverCallId = server.id;
   listener.dispatch(callCreated({ callId, serverCallId: server.id }));
@@ -220,5 +224,7 @@ function announce(listener: AppListenerApi, reason: CallEndReason, ending: CallE
   const notice = callNotice(reason, ending);
   if (!notice) return;
   extra.sound.play(notice.sound);
+  // The call screen says it and offers a message instead: a notification's reload would end the recording.
+  if (offersMessage(listener.getState(), extra.capabilities)) return;
   dispatch(notificationPushed(notice.notification));
 }

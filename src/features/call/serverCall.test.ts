@@ -1,4 +1,4 @@
-import { parseServerCall } from './serverCall';
+import { callRequestBody, parseServerCall } from './serverCall';
 
 // The answer of POST telephone-entry/calls (docs/rules.md#r3-3-1) as the routes get it.
 describe('the created call', () => {
@@ -35,5 +35,19 @@ describe('the created call', () => {
 
   it.each([['no id', { token: {} }], ['an empty id', { id: '' }], ['no object', 'call-1']])('%s: refused', (_name, raw) => {
     expect(() => parseServerCall(raw)).toThrow('The created call has no id');
+  });
+});
+
+// The body of POST telephone-entry/calls (docs/rules.md#r7-1-2).
+describe('the call request', () => {
+  const image = 'data:image/jpeg;base64,/9j/AAAA';
+  it("SPEC's three fields for every call, and no reason", () => {
+    expect(callRequestBody({ residentId: 11 }, image, false, false)).toEqual({ resident_id: 11, image_data: image, telnyx_enabled: false });
+    expect(callRequestBody({ residentId: null }, image, true, false)).toEqual({ resident_id: null, image_data: image, telnyx_enabled: true });
+    expect(callRequestBody({ residentId: 11 }, image, false, false)).not.toHaveProperty('reason');
+  });
+
+  it("a delivery's carries reason: 'delivery' too", () => {
+    expect(callRequestBody({ residentId: 11 }, image, false, true)).toEqual({ resident_id: 11, image_data: image, telnyx_enabled: false, reason: 'delivery' });
   });
 });

@@ -1,5 +1,17 @@
 import * as v from 'valibot';
+import type { CreateCallBody } from '../../services/api/apiClient';
 import { text } from '../../services/api/answerSchemas';
+import type { CallTargetInfo } from './callTarget';
+
+/**
+ * The body of POST telephone-entry/calls (docs/rules.md#r7-1-2): SPEC's three
+ * fields, and `reason: "delivery"` for a delivery alone (an optional field a
+ * back end that does not know it ignores).
+ */
+export function callRequestBody(info: Pick<CallTargetInfo, 'residentId'>, image: string, telnyx: boolean, delivery: boolean): CreateCallBody {
+  const body: CreateCallBody = { resident_id: info.residentId, image_data: image, telnyx_enabled: telnyx };
+  return delivery ? { ...body, reason: 'delivery' } : body;
+}
 
 /** The call as the back end created it (docs/rules.md#r3-3-1), in the shape the routes use. */
 export interface ServerCall {

@@ -1,9 +1,10 @@
+import { stillOrReason, type StillOutcome } from '../../services/camera/still';
 import type { RootState } from '../../store/rootState';
 import type { Services } from '../../store/services';
 import { selectPhotoOnCodeLock } from '../session/deviceSettings';
 
 /** The lock report's picture: `photo` (a JPEG data URL), or `photoError` saying why there is none; nothing when the device record does not ask. */
-export type LockPhotoFields = { photo: string } | { photoError: string } | Record<string, never>;
+export type LockPhotoFields = StillOutcome | Record<string, never>;
 
 /**
  * docs/rules.md#r5-2-10: when the device record's `photo_on_code_lock` is on,
@@ -16,10 +17,5 @@ export type LockPhotoFields = { photo: string } | { photoError: string } | Recor
  */
 export async function lockPhoto(state: RootState, services: Pick<Services, 'call' | 'camera'>): Promise<LockPhotoFields> {
   if (!selectPhotoOnCodeLock(state)) return {};
-  if (services.call.streams.get().local !== null) return { photoError: 'The camera is in use by a call' };
-  try {
-    return { photo: await services.camera.takeStill() };
-  } catch (error) {
-    return { photoError: error instanceof Error ? error.message : String(error) };
-  }
+  return stillOrReason(services.camera, services.call.streams.get().local !== null);
 }

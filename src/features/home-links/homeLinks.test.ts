@@ -1,11 +1,11 @@
 import { rawProperty } from '../../testing/fixtures';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
-import { codeEntryFromHome, hasGuidance, homeLinks } from './homeLinks';
+import { codeEntryFromHome, DELIVERY_DIRECTORY, directoryHint, hasGuidance, homeKeyTarget, homeLinks } from './homeLinks';
 
 // A device with every feature on, and a property with a phone.
 const { device: everyFeature, property } = parsePropertyResponse(rawProperty()).data;
-const ALL = { enterCode: true, scanQr: true, directory: true, callManager: true };
-const NONE = { enterCode: false, scanQr: false, directory: false, callManager: false };
+const ALL = { enterCode: true, scanQr: true, directory: true, callManager: true, delivery: false };
+const NONE = { enterCode: false, scanQr: false, directory: false, callManager: false, delivery: false };
 
 describe('homeLinks', () => {
   it("shows each link the device's flags enable", () => {
@@ -28,6 +28,54 @@ describe('homeLinks', () => {
 
   it('shows nothing before the device is known', () => {
     expect(homeLinks(null, property, true)).toEqual(NONE);
+  });
+});
+
+describe('the Delivery link (enable_deliveries)', () => {
+  // The device record as parsed: the field absent is false, a flag in any spelling is read by the schema.
+  const withField = (raw: unknown) => parsePropertyResponse(rawProperty({ device: { ...rawProperty().device, enable_deliveries: raw } })).data.device;
+
+  it('absent, null or off: no Delivery link, and every other link as before', () => {
+    expect(homeLinks(everyFeature, property, true)).toEqual(ALL);
+    for (const raw of [null, false, 0, '0', 'maybe']) expect(homeLinks(withField(raw), property, true)).toEqual(ALL);
+  });
+
+  it.each([true, 1, '1', 'true'])('on (%j): the Delivery link, online only', (raw) => {
+    expect(homeLinks(withField(raw), property, true)).toEqual({ ...ALL, delivery: true });
+    expect(homeLinks(withField(raw), property, false).delivery).toBe(false);
+  });
+
+  it('goes to the directory picking whom a delivery is for', () => {
+    expect(DELIVERY_DIRECTORY).toBe('/resident-directory?reason=delivery');
+  });
+});
+
+describe('homeKeyTarget: the panel buttons on home', () => {
+  it('without the Delivery link, as SPEC says: UP or DOWN the directory, GO the QR scan, BACK the manager', () => {
+    expect(['UP', 'DOWN', 'GO', 'BACK', 'SPACE', '5'].map((button) => homeKeyTarget(button as never, ALL))).toEqual([
+      '/resident-directory',
+      '/resident-directory',
+      '/scan-qr',
+      '/call',
+      null,
+      null,
+    ]);
+  });
+
+  it('with the Delivery link, DOWN opens it and UP stays the directory', () => {
+    const links = { ...ALL, delivery: true };
+    expect([homeKeyTarget('UP', links), homeKeyTarget('DOWN', links)]).toEqual(['/resident-directory', DELIVERY_DIRECTORY]);
+    expect([homeKeyTarget('UP', { ...NONE, delivery: true }), homeKeyTarget('DOWN', { ...NONE, delivery: true })]).toEqual([null, DELIVERY_DIRECTORY]);
+  });
+
+  it('opens nothing whose link is hidden', () => {
+    expect(['UP', 'DOWN', 'GO', 'BACK'].map((button) => homeKeyTarget(button as never, NONE))).toEqual([null, null, null, null]);
+  });
+
+  it("the directory link's hint names DOWN only while DOWN opens the directory", () => {
+    const labels = { up: '▲', down: '▼' };
+    expect(directoryHint(labels, ALL)).toBe('▲ ▼');
+    expect(directoryHint(labels, { ...ALL, delivery: true })).toBe('▲');
   });
 });
 

@@ -76,6 +76,8 @@ describe('parsing property data', () => {
       offline_guest_code_hours: null,
       code_lock_cleared_at: null,
       photo_on_code_lock: false,
+      enable_deliveries: false,
+      visitor_messages: false,
     });
     expect(parsed.data.residents[0]).toMatchObject({ enable_directory_listing: true, user_enabled_video_calls: false });
     const codes = codeSetOf(validCodesOf(parsed.data));

@@ -98,6 +98,10 @@ export const deviceSchema = v.object({
   code_lock_cleared_at: v.fallback(v.nullish(v.pipe(v.string(), v.trim(), v.nonEmpty()), null), null),
   // A picture from the camera with each lock's report; a flag in any spelling, anything else off.
   photo_on_code_lock: v.fallback(v.nullish(flag, false), false),
+  // Home's Delivery link and a call's `reason: "delivery"`; read as photo_on_code_lock is.
+  enable_deliveries: v.fallback(v.nullish(flag, false), false),
+  // A call nobody answered offers the visitor a video message; a flag in any spelling, anything else off.
+  visitor_messages: v.fallback(v.nullish(flag, false), false),
 });
 
 /** The legacy voice client's token; an empty one is no token. */

@@ -30,3 +30,8 @@ export const selectCodeLockClearedAt = (state: Parameters<typeof selectDevice>[0
 
 /** The device record's `photo_on_code_lock`: each lock's report carries a picture from the camera (docs/answers.md). */
 export const selectPhotoOnCodeLock = (state: Parameters<typeof selectDevice>[0]) => selectDevice(state)?.photo_on_code_lock === true;
+
+/** The device record's `enable_deliveries`: home's Delivery link, and calls that say they are a delivery (docs/answers.md). */
+export const selectDeliveriesEnabled = (state: Parameters<typeof selectDevice>[0]) => selectDevice(state)?.enable_deliveries === true;
+/** The device record's `visitor_messages`: a call nobody answered offers a video message (docs/answers.md). */
+export const selectVisitorMessages = (state: Parameters<typeof selectDevice>[0]) => selectDevice(state)?.visitor_messages === true;

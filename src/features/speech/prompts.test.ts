@@ -6,7 +6,7 @@ import { PANEL_MODELS } from '../session/models';
 import spoken from '../../strings/speech.en.json';
 import { NAMES_A_BUTTON, prompts } from './prompts';
 
-const everyLink = { enterCode: true, scanQr: true, directory: true, callManager: true };
+const everyLink = { enterCode: true, scanQr: true, directory: true, callManager: true, delivery: false };
 
 describe('spoken prompts', () => {
   it('asks only for clips that were recorded, in every language, for every model', () => {
@@ -15,8 +15,12 @@ describe('spoken prompts', () => {
       for (const model of PANEL_MODELS) {
         const asked = [
           ...prompts.home(model, everyLink),
+          ...prompts.home(model, { ...everyLink, delivery: true }),
           ...prompts.enterCode(model),
           ...prompts.directory(model),
+          ...prompts.directory(model, true),
+          ...prompts.deliveryOffer(model),
+          ...prompts.deliveryTold(model),
           ...prompts.directorySearch(model),
           ...prompts.scanQr(model),
           ...prompts.calling(model),
@@ -26,6 +30,9 @@ describe('spoken prompts', () => {
           ...prompts.granted(model),
           ...prompts.refused(model),
           ...prompts.gateFailed(model),
+          ...prompts.messageOffer(model),
+          ...prompts.messageRecording(model),
+          ...prompts.messageSent(model, true),
         ];
         expect(asked.filter((clip) => !recorded.has(clip)), `${language} ${model}`).toEqual([]);
       }
@@ -43,6 +50,21 @@ describe('spoken prompts', () => {
     expect(prompts.home('GEN2', everyLink)).toEqual(['welcome', 'homeCode', 'homeQr-GEN2', 'homeDirectory', 'homeManager-GEN2']);
     expect(prompts.home('GEN3', { ...everyLink, scanQr: false, callManager: false })).toEqual(['welcome', 'homeCode', 'homeDirectory']);
     expect(prompts.home('TOUCH', everyLink)).toEqual(['welcome', 'homeTouch']);
+  });
+
+  it('with the Delivery link, says UP calls a resident and DOWN is for a delivery', () => {
+    expect(prompts.home('GEN2', { ...everyLink, delivery: true })).toEqual([
+      'welcome',
+      'homeCode',
+      'homeQr-GEN2',
+      'homeDirectoryUp',
+      'homeManager-GEN2',
+      'homeDelivery',
+    ]);
+    expect(prompts.home('TOUCH', { ...everyLink, delivery: true })).toEqual(['welcome', 'homeTouch', 'homeTouchDelivery']);
+    expect(prompts.directory('GEN2', true)).toEqual(['delivery', 'directory', 'cancel-GEN2']);
+    expect(prompts.deliveryOffer('GEN2')).toEqual(['deliveryOffer', 'deliverySend-GEN2', 'cancel-GEN2']);
+    expect(prompts.deliveryOffer('TOUCH')).toEqual(['deliveryOffer', 'deliverySendTouch']);
   });
 
   it('names the way out of each screen by its button; TOUCH has none', () => {

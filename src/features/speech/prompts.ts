@@ -6,7 +6,7 @@ type PromptOf<Key> = Key extends `speech.button.${string}` ? never : Key extends
 type PromptName = PromptOf<keyof typeof spoken>;
 
 /** The prompts that name a button ({back} or {go}): recorded once per button model (prompts.test.ts checks this list). */
-export const NAMES_A_BUTTON: readonly PromptName[] = ['homeQr', 'homeManager', 'cancel', 'hangUp'];
+export const NAMES_A_BUTTON: readonly PromptName[] = ['homeQr', 'homeManager', 'cancel', 'hangUp', 'messageOffer', 'messageRecording', 'messageManager', 'deliverySend'];
 
 /**
  * The clip of a `speech.*` string (scripts/make-speech.mjs names them): one
@@ -18,7 +18,7 @@ export function clip(name: PromptName, model: PanelModel): string | null {
 }
 
 /** What home offers (its links). */
-type Offered = Record<'enterCode' | 'scanQr' | 'directory' | 'callManager', boolean>;
+type Offered = Record<'enterCode' | 'scanQr' | 'directory' | 'callManager' | 'delivery', boolean>;
 
 const clips = (model: PanelModel, names: Array<PromptName | false>): string[] =>
   names.flatMap((name) => (name ? (clip(name, model) ?? []) : []));
@@ -27,16 +27,19 @@ const clips = (model: PanelModel, names: Array<PromptName | false>): string[] =>
 export const prompts = {
   home: (model: PanelModel, links: Offered) =>
     isTouch(model)
-      ? clips(model, ['welcome', 'homeTouch'])
+      ? clips(model, ['welcome', 'homeTouch', links.delivery && 'homeTouchDelivery'])
       : clips(model, [
           'welcome',
           links.enterCode && 'homeCode',
           links.scanQr && 'homeQr',
-          links.directory && 'homeDirectory',
+          // DOWN opens the Delivery link where it shows (homeKeyTarget).
+          links.directory && (links.delivery ? 'homeDirectoryUp' : 'homeDirectory'),
           links.callManager && 'homeManager',
+          links.delivery && 'homeDelivery',
         ]),
   enterCode: (model: PanelModel) => clips(model, ['enterCode', 'cancel']),
-  directory: (model: PanelModel) => clips(model, [isTouch(model) ? 'directoryTouch' : 'directory', 'cancel']),
+  /** The directory; 'Delivery.' first when it picks whom a delivery is for. */
+  directory: (model: PanelModel, delivery = false) => clips(model, [delivery && 'delivery', isTouch(model) ? 'directoryTouch' : 'directory', 'cancel']),
   /** TOUCH's name search, when its keyboard opens. */
   directorySearch: (model: PanelModel) => clips(model, ['directorySearch']),
   scanQr: (model: PanelModel) => clips(model, ['scanQr', 'cancel']),
@@ -48,4 +51,11 @@ export const prompts = {
   granted: (model: PanelModel) => clips(model, ['granted']),
   refused: (model: PanelModel) => clips(model, ['refused']),
   gateFailed: (model: PanelModel) => clips(model, ['gateFailed']),
+  /** A delivery nobody answered: the offer of a message, then that the resident was told. */
+  deliveryOffer: (model: PanelModel) => clips(model, ['deliveryOffer', isTouch(model) ? 'deliverySendTouch' : 'deliverySend', 'cancel']),
+  deliveryTold: (model: PanelModel) => clips(model, ['deliveryTold']),
+  /** The message after a call nobody answered (docs/rules.md#r8-1-18): the offer, the take, and what follows it. */
+  messageOffer: (model: PanelModel) => clips(model, isTouch(model) ? ['messageOfferTouch'] : ['messageOffer', 'cancel']),
+  messageRecording: (model: PanelModel) => clips(model, [isTouch(model) ? 'messageRecordingTouch' : 'messageRecording']),
+  messageSent: (model: PanelModel, manager: boolean) => clips(model, ['messageSent', manager && 'messageManager']),
 };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/Logo';
-import type { HomeLinks } from '../../features/home-links/homeLinks';
+import { directoryHint, type HomeLinks } from '../../features/home-links/homeLinks';
 import type { ButtonLabels } from '../../features/session/models';
 import { useStrings } from '../../features/session/useStrings';
 import type { Language } from '../../strings/catalogue';
@@ -26,14 +26,19 @@ export function Guidance({ links, labels, language, title, notice }: Props) {
     ? [
         links.enterCode && { hint: '0-9', text: t('guidance.code') },
         links.scanQr && { hint: labels.go, text: t('guidance.qr', { go: labels.go }) },
-        links.directory && { hint: `${labels.up} ${labels.down}`, text: t('guidance.directory', { up: labels.up, down: labels.down }) },
+        links.directory && {
+          hint: directoryHint(labels, links),
+          text: links.delivery ? t('guidance.directoryUp', { up: labels.up }) : t('guidance.directory', { up: labels.up, down: labels.down }),
+        },
         links.callManager && { hint: labels.back, text: t('guidance.manager', { back: labels.back }) },
+        links.delivery && { hint: labels.down, text: t('guidance.delivery', { down: labels.down }) },
       ]
     : [
         links.enterCode && { hint: null, text: t('guidance.touchCode') },
         links.scanQr && { hint: null, text: t('guidance.touchQr') },
         links.directory && { hint: null, text: t('guidance.touchDirectory') },
         links.callManager && { hint: null, text: t('guidance.touchManager') },
+        links.delivery && { hint: null, text: t('guidance.touchDelivery') },
       ];
   return (
     <main className="screen home guidance">

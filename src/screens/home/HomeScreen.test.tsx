@@ -49,6 +49,37 @@ describe('home screen', () => {
     expect(location()).toBe('/');
   });
 
+  describe('deliveries (docs/rules.md#r2-3-9)', () => {
+    const navLinks = () => screen.getAllByRole('link').filter((link) => link.closest('nav'));
+    it.each(['GEN2', 'TOUCH'] as const)('%s: without enable_deliveries, no Delivery link, and DOWN opens the directory', (model) => {
+      renderKiosk({ model });
+      expect(screen.queryByRole('link', { name: /Delivery/ })).not.toBeInTheDocument();
+      press('ArrowDown');
+      expect(location()).toBe('/resident-directory');
+    });
+
+    it('GEN2 with it: the Delivery link last with ▼, the directory with ▲ alone; DOWN opens the delivery directory, UP the directory', () => {
+      renderKiosk({ model: 'GEN2', property: withDevice({ enable_deliveries: true }) });
+      expect(navLinks().map((link) => link.textContent)).toEqual(['0-9Enter a numeric code', 'EnterScan a QR code', '▲Call a resident', 'BackCall a manager', '▼Delivery']);
+      press('ArrowDown');
+      expect(location()).toBe('/resident-directory?reason=delivery');
+    });
+
+    it('TOUCH with it: the Delivery link, no hint, to the delivery directory', () => {
+      renderKiosk({ model: 'TOUCH', property: withDevice({ enable_deliveries: true }) });
+      fireEvent.click(screen.getByRole('link', { name: 'Delivery' }));
+      expect(location()).toBe('/resident-directory?reason=delivery');
+    });
+
+    it('offline: no Delivery link, and DOWN opens nothing', () => {
+      const { store } = renderKiosk({ model: 'GEN2', property: withDevice({ enable_deliveries: true }) });
+      act(() => void store.dispatch(onlineChanged(false)));
+      expect(screen.queryByRole('link', { name: /Delivery/ })).not.toBeInTheDocument();
+      press('ArrowDown');
+      expect(location()).toBe('/');
+    });
+  });
+
   it('hides call manager when the property has no phone', () => {
     renderKiosk({ property: withDevice({}, { phone: null }) });
     expect(screen.queryByRole('link', { name: /Call a manager/ })).not.toBeInTheDocument();

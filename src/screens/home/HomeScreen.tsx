@@ -10,7 +10,7 @@ import { selectPropertyStatus } from '../../features/property/propertyLoadSlice'
 import { TEST_CALL_RESIDENT } from '../../features/call/testCall';
 import { CodeLockNotice } from '../../features/code-lock/components/CodeLockNotice';
 import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
-import { codeEntryFromHome, hasGuidance, homeLinks } from '../../features/home-links/homeLinks';
+import { codeEntryFromHome, DELIVERY_DIRECTORY, directoryHint, hasGuidance, homeKeyTarget, homeLinks } from '../../features/home-links/homeLinks';
 import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { selectCurrentNotification } from '../../features/notifications/notificationsSlice';
@@ -76,12 +76,11 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
     // On the guidance BACK (from a gamepad) only leaves it; the buttons it explains do what it says.
     if (guiding && button === 'BACK') return;
     const entry = codeEntryFromHome(button, { device, notificationShowing, codesLocked: lockSeconds > 0 });
+    const opens = homeKeyTarget(button, links);
     if (entry) {
       if (entry.typed) codeEntry.open(entry.typed);
       else navigate('/enter-code');
-    } else if ((button === 'UP' || button === 'DOWN') && links.directory) navigate('/resident-directory');
-    else if (button === 'GO' && links.scanQr) navigate('/scan-qr');
-    else if (button === 'BACK' && links.callManager) navigate('/call');
+    } else if (opens) navigate(opens);
     else if (button === 'SPACE' && isOnline) navigate(`/call?resident=${TEST_CALL_RESIDENT}`);
   }, !notificationShowing);
 
@@ -95,13 +94,14 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
         <Logo name={t('app.name')} onClick={onReload} reloadLabel={t('app.reload')} />
         <h1>{title}</h1>
       </header>
-      <nav className="home-links">
+      <nav className={Object.values(links).filter(Boolean).length > 4 ? 'home-links home-links-many' : 'home-links'}>
         {links.enterCode && <KeyLink className="home-link" to="/enter-code" text={t('home.enterCode')} hint={labels ? '0-9' : null} />}
         {links.scanQr && <KeyLink className="home-link" to="/scan-qr" text={t('home.scanQr')} hint={labels?.go ?? null} />}
         {links.directory && (
-          <KeyLink className="home-link" to="/resident-directory" text={t('home.callResident')} hint={labels ? `${labels.up} ${labels.down}` : null} />
+          <KeyLink className="home-link" to="/resident-directory" text={t('home.callResident')} hint={labels ? directoryHint(labels, links) : null} />
         )}
         {links.callManager && <KeyLink className="home-link" to="/call" text={t('home.callManager')} hint={labels?.back ?? null} />}
+        {links.delivery && <KeyLink className="home-link" to={DELIVERY_DIRECTORY} text={t('home.delivery')} hint={labels?.down ?? null} />}
       </nav>
       {lockNotice}
       {links.enterCode && <CodeEntryAhead view={ahead} />}

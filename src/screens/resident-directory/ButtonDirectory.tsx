@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { Slots } from '../../components/CodeSlots';
@@ -18,13 +18,15 @@ import { useSettledPage } from './useSettledPage';
 interface Props {
   onCall: (residentId: number) => void;
   onCancel: () => void;
+  /** The line saying whom a delivery is for is being picked; null for a plain directory. */
+  purpose: ReactNode;
 }
 
 /**
  * Button panels: pages of two columns of 10 on landscape panels, one column of
  * as many rows as fit on portrait ones; UP/DOWN to page, 4-digit lookup codes.
  */
-export function ButtonDirectory({ onCall, onCancel }: Props) {
+export function ButtonDirectory({ onCall, onCancel, purpose }: Props) {
   const dispatch = useAppDispatch();
   const directory = useAppSelector(selectDirectory);
   const { ref, size } = useElementSize<HTMLDivElement>();
@@ -61,6 +63,7 @@ export function ButtonDirectory({ onCall, onCancel }: Props) {
     <>
       <header className="screen-header directory-header">
         <h1>{ts('directory.title')}</h1>
+        {purpose}
         <p className="directory-prompt">{ts('directory.promptButtons')}</p>
         <Slots slots={lookupSlots(digits)} filled={digits.length} label={ts('directory.lookupCode')} className="code-slots lookup-slots" />
       </header>

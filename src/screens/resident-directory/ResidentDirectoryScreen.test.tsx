@@ -232,3 +232,28 @@ describe('resident directory on TOUCH', () => {
     expect(location()).toBe('/call?resident=11');
   });
 });
+
+describe('picking whom a delivery is for (docs/rules.md#r2-5-11)', () => {
+  const withDeliveries = (on: boolean) => ({ ...fortyFive(), device: { ...rawProperty().device, enable_deliveries: on } });
+
+  it('says so, and the lookup code places a delivery call', () => {
+    renderKiosk({ route: '/resident-directory?reason=delivery', property: withDeliveries(true) });
+    expect(screen.getByRole('heading', { level: 1, name: 'call resident' })).toBeInTheDocument();
+    expect(screen.getByText('Delivery: who is it for?')).toBeInTheDocument();
+    type('1002');
+    expect(location()).toBe('/call?resident=2&reason=delivery');
+  });
+
+  it('TOUCH: a tap places a delivery call', () => {
+    renderKiosk({ route: '/resident-directory?reason=delivery', model: 'TOUCH', property: withDeliveries(true) });
+    tap(screen.getByRole('button', { name: 'Adams 01' }));
+    expect(location()).toBe('/call?resident=2&reason=delivery');
+  });
+
+  it('with deliveries off it is the plain directory', () => {
+    renderKiosk({ route: '/resident-directory?reason=delivery', property: withDeliveries(false) });
+    expect(screen.queryByText('Delivery: who is it for?')).not.toBeInTheDocument();
+    type('1002');
+    expect(location()).toBe('/call?resident=2');
+  });
+});

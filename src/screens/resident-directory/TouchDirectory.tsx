@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { ALPHABET, availableLetters } from '../../features/directory/directoryModel';
@@ -15,13 +16,15 @@ import { useNameSearch } from './useNameSearch';
 interface Props {
   onCall: (residentId: number) => void;
   onCancel: () => void;
+  /** The line saying whom a delivery is for is being picked; null for a plain directory. */
+  purpose: ReactNode;
 }
 
 /**
  * TOUCH: one scrolling column, A-Z jumps and page buttons; only the rows in view are rendered.
  * Search opens a keyboard beside the list (under it on portrait panels), and the letters typed take the A-Z bar's place.
  */
-export function TouchDirectory({ onCall, onCancel }: Props) {
+export function TouchDirectory({ onCall, onCancel, purpose }: Props) {
   const directory = useAppSelector(selectDirectory);
   const headings = useAppSelector(selectHeadingRows);
   const search = useNameSearch();
@@ -47,6 +50,7 @@ export function TouchDirectory({ onCall, onCancel }: Props) {
     <>
       <header className="screen-header directory-header">
         <h1>{ts('directory.title')}</h1>
+        {purpose}
         <p className="directory-prompt">{ts('directory.promptTouch')}</p>
         {!search.open && directory.entries.length > 0 && (
           <button type="button" className="search-open" onClick={search.start}>

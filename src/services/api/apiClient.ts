@@ -1,3 +1,4 @@
+import { API_TIMEOUTS_MS, type ApiPath } from './apiTimeouts';
 import { fingerprintOf } from './fingerprint';
 import type { PropertyJob } from './propertyJob';
 
@@ -24,33 +25,6 @@ export interface LogEntry {
   meta: unknown;
   timestamp: string;
 }
-
-/**
- * How long each call may take before it counts as failed. Who tries again,
- * and when, is the caller's (README, "Reliability and security"). Each limit
- * is shorter than the usual period of the loop that makes the call again, so
- * a hung call is given up before the next poll or send is due.
- */
-export const API_TIMEOUTS_MS = {
-  /** Loaded with the property, every 60 s (5 s while in error). */
-  'feature-flags': 10_000,
-  /** Every 60 s, every 5 s while in error; the answer can be large. */
-  'telephone-entry/property': 15_000,
-  /** Every 30 s and soon after an enqueue, never two at once; the server keeps the batch even if its answer is lost. */
-  'telephone-entry/access-requests': 20_000,
-  /** Every 30 s; a failed one is not made up for. */
-  'telephone-entry/checkin': 10_000,
-  /** Best effort, never retried (a log of a failed log would loop). */
-  'telephone-entry/logs': 10_000,
-  /** Never retried: a lost answer would ring the resident twice. The visitor may call again. */
-  'telephone-entry/calls': 15_000,
-  /** Never retried, for the same reason; the call ends with an error. */
-  'telephone-entry/sip-call': 10_000,
-  /** The real-time channel subscribes again 5 s after a failure. */
-  'telephone-entry/pusher/auth': 10_000,
-} as const;
-
-export type ApiPath = keyof typeof API_TIMEOUTS_MS;
 
 /**
  * Which property answer the kiosk holds: its `ETag` when the back end sent
@@ -80,6 +54,18 @@ export interface ApiClient {
   startSipCall(body: SipCallBody): Promise<void>;
   /** POST telephone-entry/pusher/auth, form-encoded as pusher-js sends it: the channel authorization. */
   authorizeChannel(socketId: string, channelName: string): Promise<unknown>;
+  /** POST telephone-entry/calls/{id}/message: a recorded message as the body, with its content type (docs/protocol.md). */
+  sendMessage(message: MessageUpload): Promise<unknown>;
+}
+
+/** A recorded message as it is uploaded: one part as the body itself, several as multipart/form-data. */
+export interface MessageUpload {
+  callId: string;
+  /** Sent as `Idempotency-Key`: the back end keeps one message per key. */
+  id: string;
+  kind: string;
+  recordedAt: string;
+  body: Blob | FormData;
 }
 
 export interface CreateCallBody {
@@ -88,6 +74,8 @@ export interface CreateCallBody {
   /** The visitor's picture as a data URL. */
   image_data: string;
   telnyx_enabled: boolean;
+  /** Only for a delivery (the device record's `enable_deliveries`); absent otherwise. */
+  reason?: 'delivery';
 }
 
 export interface SipCallBody {
@@ -135,11 +123,16 @@ async function readBody(response: Response): Promise<{ bytes: ArrayBuffer } | { 
 
 const bytesOf = async (body: { bytes: ArrayBuffer } | { blob: Blob }): Promise<ArrayBuffer> => ('blob' in body ? body.blob.arrayBuffer() : body.bytes);
 
-/** A body as JSON, or form-encoded when given as URLSearchParams. */
-function encode(body: unknown): { type: string; text: string } | null {
+/**
+ * A body as JSON, form-encoded when given as URLSearchParams, or as it is
+ * when a Blob or FormData: the engine then sets the Content-Type (the Blob's
+ * own type; multipart with its boundary).
+ */
+function encode(body: unknown): { type: string | null; body: BodyInit } | null {
   if (body === undefined) return null;
-  if (body instanceof URLSearchParams) return { type: 'application/x-www-form-urlencoded', text: body.toString() };
-  return { type: 'application/json', text: JSON.stringify(body) };
+  if (body instanceof Blob || body instanceof FormData) return { type: null, body };
+  if (body instanceof URLSearchParams) return { type: 'application/x-www-form-urlencoded', body: body.toString() };
+  return { type: 'application/json', body: JSON.stringify(body) };
 }
 
 const PROPERTY = 'telephone-entry/property';
@@ -160,8 +153,8 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
   });
 
   /** One call within its time limit: `run` gets the signal that ends it; whatever fails becomes an ApiError. */
-  async function limited<T>(method: 'GET' | 'POST', path: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const timeoutMs = everyCallMs ?? (Object.prototype.hasOwnProperty.call(API_TIMEOUTS_MS, path) ? API_TIMEOUTS_MS[path as ApiPath] : 10_000);
+  async function limited<T>(method: 'GET' | 'POST', path: string, run: (signal: AbortSignal) => Promise<T>, limit: string = path): Promise<T> {
+    const timeoutMs = everyCallMs ?? (Object.prototype.hasOwnProperty.call(API_TIMEOUTS_MS, limit) ? API_TIMEOUTS_MS[limit as ApiPath] : 10_000);
     const controller = new AbortController();
     // A timer (not AbortSignal.timeout) so a test's fake clock governs it too.
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -185,8 +178,8 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
   ): Promise<Response> {
     const headers = headersOf(extra);
     const encoded = encode(body);
-    if (encoded) headers['Content-Type'] = encoded.type;
-    const response = await (fetchImpl ?? fetch)(urlOf(path), { method, headers, body: encoded?.text, signal });
+    if (encoded?.type) headers['Content-Type'] = encoded.type;
+    const response = await (fetchImpl ?? fetch)(urlOf(path), { method, headers, body: encoded?.body, signal });
     if (!response.ok && !(allowNotModified && response.status === 304)) {
       throw new ApiError(`${method} ${path} answered ${response.status}`, response.status);
     }
@@ -244,5 +237,10 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
     },
     authorizeChannel: (socketId, channelName) =>
       request('POST', 'telephone-entry/pusher/auth', new URLSearchParams({ socket_id: socketId, channel_name: channelName })),
+    sendMessage: ({ callId, id, kind, recordedAt, body }) => {
+      const path = `telephone-entry/calls/${encodeURIComponent(callId)}/message`;
+      const headers = { 'Idempotency-Key': id, 'X-Message-Kind': kind, 'X-Recorded-At': recordedAt };
+      return limited('POST', path, async (signal) => parseJson(await (await send('POST', path, { body, headers }, signal)).arrayBuffer()), 'telephone-entry/calls/{id}/message');
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { CameraError, stopStream } from './camera';
-import { STILL_TIMEOUT_MS, STILL_WARM_UP_MS, takeStill, type StillDeps } from './still';
+import { STILL_TIMEOUT_MS, STILL_WARM_UP_MS, stillOrReason, takeStill, type StillDeps } from './still';
 
 withFakeTimers();
 
@@ -79,5 +79,55 @@ describe('takeStill', () => {
     expect(camera.allStopped()).toBe(true);
     expect(still.capture).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('takeStill when the screen that asked ends', () => {
+  it('turns the camera off at once, mid warm-up, never pictures, and leaves no timer', async () => {
+    const { camera, deps: still } = deps();
+    const ended = new AbortController();
+    const taking = settled(takeStill(still, ended.signal));
+    await vi.advanceTimersByTimeAsync(STILL_WARM_UP_MS / 2);
+    expect(camera.allStopped()).toBe(false);
+    ended.abort(new Error('The screen ended'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(camera.allStopped()).toBe(true);
+    expect(taking.error).toEqual(new Error('The screen ended'));
+    expect(still.capture).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('asks for no camera when the screen has already ended', async () => {
+    const { deps: still } = deps();
+    const ended = new AbortController();
+    ended.abort(new Error('The screen ended'));
+    const taking = settled(takeStill(still, ended.signal));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(taking.error).toEqual(new Error('The screen ended'));
+    expect(still.open).not.toHaveBeenCalled();
+  });
+});
+
+describe('stillOrReason', () => {
+  it('the picture, every track stopped after it', async () => {
+    const { camera, deps: still } = deps();
+    const outcome = settled(stillOrReason({ takeStill: (ended) => takeStill(still, ended) }, false));
+    await vi.advanceTimersByTimeAsync(STILL_WARM_UP_MS);
+    expect(outcome.value).toEqual({ photo: JPEG });
+    expect(camera.allStopped()).toBe(true);
+  });
+
+  it('a camera that fails: why, and every track stopped', async () => {
+    const { camera, deps: still } = deps({ capture: vi.fn(async () => Promise.reject(new Error('The camera gave no picture'))) });
+    const outcome = settled(stillOrReason({ takeStill: (ended) => takeStill(still, ended) }, false));
+    await vi.advanceTimersByTimeAsync(STILL_WARM_UP_MS);
+    expect(outcome.value).toEqual({ photoError: 'The camera gave no picture' });
+    expect(camera.allStopped()).toBe(true);
+  });
+
+  it('a camera a call still holds is not asked for', async () => {
+    const takeStillSpy = vi.fn(async () => JPEG);
+    await expect(stillOrReason({ takeStill: takeStillSpy }, true)).resolves.toEqual({ photoError: 'The camera is in use by a call' });
+    expect(takeStillSpy).not.toHaveBeenCalled();
   });
 });

@@ -11,9 +11,26 @@ export const STILL_WARM_UP_MS = 1000;
  */
 export const STILL_TIMEOUT_MS = 3000;
 
-/** The camera as the code lock's report uses it (src/features/code-lock/lockPhoto.ts). */
+/** The camera as the code lock's report and a delivery message use it (stillOrReason). */
 export interface StillCamera {
-  takeStill(): Promise<string>;
+  /** `ended`: the screen that asked has gone; the camera is turned off at once and the still rejects. */
+  takeStill(ended?: AbortSignal): Promise<string>;
+}
+
+/** A still, or why there is none: what a report or a message carries. */
+export type StillOutcome = { photo: string } | { photoError: string };
+
+/**
+ * One still that never fails: a camera that is busy (`inUse`: a call still
+ * holds it), missing, refused or too slow gives the reason instead.
+ */
+export async function stillOrReason(camera: StillCamera, inUse: boolean, ended?: AbortSignal): Promise<StillOutcome> {
+  if (inUse) return { photoError: 'The camera is in use by a call' };
+  try {
+    return { photo: await camera.takeStill(ended) };
+  } catch (error) {
+    return { photoError: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 export interface StillDeps {
@@ -41,7 +58,28 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** A signal that aborts with either: the deadline's, or the screen's end. `dispose` drops the listener on `ended`. */
+function either(deadline: AbortSignal, ended: AbortSignal | undefined): { signal: AbortSignal; dispose: () => void } {
+  if (!ended) return { signal: deadline, dispose: () => undefined };
+  const both = new AbortController();
+  const abort = (from: AbortSignal) => () => both.abort(from.reason);
+  const onDeadline = abort(deadline);
+  const onEnded = abort(ended);
+  if (ended.aborted) both.abort(ended.reason);
+  deadline.addEventListener('abort', onDeadline, { once: true });
+  ended.addEventListener('abort', onEnded, { once: true });
+  return {
+    signal: both.signal,
+    dispose: () => {
+      deadline.removeEventListener('abort', onDeadline);
+      ended.removeEventListener('abort', onEnded);
+    },
+  };
+}
+
 async function shoot(signal: AbortSignal, deps: StillDeps): Promise<string> {
+  // Not signal.throwIfAborted(): Chromium 83 has none.
+  if (signal.aborted) throw signal.reason;
   const stream = await deps.open(signal);
   // The deadline turns the camera off at once; a camera that arrives after it is turned off as it comes.
   const release = () => deps.stop(stream);
@@ -58,9 +96,17 @@ async function shoot(signal: AbortSignal, deps: StillDeps): Promise<string> {
 /**
  * One small JPEG from the panel's camera, as a data URL: the camera is
  * opened, left to settle, pictured and turned off (every track stopped),
- * also when any step fails. Rejects when the camera is missing, refused or
- * unusable, or gives no picture within STILL_TIMEOUT_MS.
+ * also when any step fails or `ended` aborts. Rejects when the camera is
+ * missing, refused or unusable, gives no picture within STILL_TIMEOUT_MS, or
+ * `ended` aborts first.
  */
-export function takeStill(deps: StillDeps = defaultDeps): Promise<string> {
-  return withDeadline(STILL_TIMEOUT_MS, 'The camera still', (signal) => shoot(signal, deps));
+export function takeStill(deps: StillDeps = defaultDeps, ended?: AbortSignal): Promise<string> {
+  return withDeadline(STILL_TIMEOUT_MS, 'The camera still', async (deadline) => {
+    const { signal, dispose } = either(deadline, ended);
+    try {
+      return await shoot(signal, deps);
+    } finally {
+      dispose();
+    }
+  });
 }

@@ -6,7 +6,7 @@ import { hardwareSends } from './page';
 
 export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
 /** The simulator's record lists (accessRequests, hardware, checkins, ...). */
-export type RecordList = 'accessRequests' | 'checkins' | 'logs' | 'calls' | 'sipCalls' | 'voiceCalls' | 'hardware' | 'channelEvents';
+export type RecordList = 'accessRequests' | 'checkins' | 'logs' | 'calls' | 'sipCalls' | 'voiceCalls' | 'hardware' | 'channelEvents' | 'messages';
 // The simulator is plain JS: records are loosely typed objects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type SimRecord = Record<string, any>;
