@@ -29,6 +29,7 @@ const featureDependencies = {
   'home-links': ['property'],
   input: [],
   notifications: ['session'],
+  passes: ['access-queue', 'code-lock', 'gate', 'notifications', 'property', 'session', 'speech'],
   property: [],
   qr: [],
   realtime: ['property'],

@@ -1,0 +1,21 @@
+import type { PassKey } from '../property/passKeys';
+
+/** Checks an ES256 signature (r||s) over `signed` with a public key. */
+export type Es256Verify = (key: PassKey, signed: Uint8Array<ArrayBuffer>, signature: Uint8Array<ArrayBuffer>) => Promise<boolean>;
+
+const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+
+/** WebCrypto's ECDSA, each key imported once (the first use pays the import). */
+export function webCryptoVerifier(subtle: SubtleCrypto): Es256Verify {
+  const imported = new Map<string, Promise<CryptoKey>>();
+  const keyOf = ({ x, y }: PassKey) => {
+    const id = `${x}.${y}`;
+    let key = imported.get(id);
+    if (!key) {
+      key = subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', x, y, ext: true }, ECDSA_P256, false, ['verify']);
+      imported.set(id, key);
+    }
+    return key;
+  };
+  return async (key, signed, signature) => subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, await keyOf(key), signature, signed);
+}
