@@ -8,6 +8,7 @@ import { listenForDirectory } from '../features/directory/directoryListeners';
 import { listenForGate } from '../features/gate/gateListeners';
 import { createGateSignalMiddleware } from '../features/gate/gateSignal';
 import { listenForHardware } from '../features/hardware/hardwareListeners';
+import { listenForPasses } from '../features/passes/passListeners';
 import { listenForNotificationExpiry } from '../features/notifications/notificationListeners';
 import { listenForPropertyAge } from '../features/property/propertyAgeListeners';
 import { listenForPropertyPolling } from '../features/property/propertyListeners';
@@ -34,6 +35,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
     listenForReloadAfterNotification,
     listenForDirectory,
     listenForQrScan,
+    listenForPasses,
     listenForRecentCalls,
     listenForCalls,
     listenForCodeLock,

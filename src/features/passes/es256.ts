@@ -19,3 +19,12 @@ export function webCryptoVerifier(subtle: SubtleCrypto): Es256Verify {
   };
   return async (key, signed, signature) => subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, await keyOf(key), signature, signed);
 }
+
+let chosen: Promise<Es256Verify> | null = null;
+
+/** WebCrypto where the page has it (a secure context); elsewhere the library, fetched only then. */
+export function passVerifier(): Promise<Es256Verify> {
+  const subtle = globalThis.isSecureContext === false ? undefined : globalThis.crypto?.subtle;
+  chosen ??= subtle ? Promise.resolve(webCryptoVerifier(subtle)) : import('./nobleVerifier').then(({ nobleVerifier }) => nobleVerifier);
+  return chosen;
+}
