@@ -39,7 +39,7 @@ describe('property', () => {
     const { status, body } = await call(sim, '/api/telephone-entry/property');
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(
-      ['device', 'property', 'property_guests', 'property_staff', 'residents', 'twimlToken', 'unitGuests'].sort(),
+      ['device', 'pass_keys', 'property', 'property_guests', 'property_staff', 'residents', 'revoked_passes', 'twimlToken', 'unitGuests'].sort(),
     );
     expect(body.property).toEqual({ id: 1, public_name: 'Maple Court Apartments', phone: '5555550100', clubhouse_panel_id: null });
     expect(body.device.id).toBe(7);

@@ -30,7 +30,7 @@ export function sendJson(res, status, body) {
 export function setCors(res) {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-None-Match');
-  res.setHeader('Access-Control-Expose-Headers', 'ETag');
+  res.setHeader('Access-Control-Expose-Headers', 'ETag, Date');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
   res.setHeader('Access-Control-Max-Age', '600');
 }
