@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { checkPass, PASS_LEEWAY_S, type PassContext } from './checkPass';
 import { webCryptoVerifier } from './es256';
-import { KEY_A, KEY_B, NOW_S, passFor, PROPERTY_ID, publicPassKey } from './passTestKeys';
+import { KEY_A, KEY_B, NOW_S, passFor, PROPERTY_ID, publicPassKey } from '../../testing/passKeys';
 import { looksLikePass, readPassToken } from './passToken';
 
 const verify = webCryptoVerifier(globalThis.crypto.subtle);

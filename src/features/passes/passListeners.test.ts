@@ -4,7 +4,7 @@ import { rawProperty } from '../../testing/fixtures';
 import { startedStore } from '../../testing/renderKiosk';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { passScanned } from './passActions';
-import { KEY_A, KEY_B, publicPassKey } from './passTestKeys';
+import { KEY_A, KEY_B, publicPassKey } from '../../testing/passKeys';
 import { signPass } from '../../../simulator/passes.mjs';
 import { propertyRefreshRequested, selectPropertyData } from '../property/propertySlice';
 

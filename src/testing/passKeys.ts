@@ -1,4 +1,4 @@
-import { publicPassKey, signPass, type PassSigningKey } from '../../../simulator/passes.mjs';
+import { publicPassKey, signPass, type PassSigningKey } from '../../simulator/passes.mjs';
 
 /** Fixed signing keys for tests: a pass signed with one is checked against its public half. */
 export const KEY_A: PassSigningKey = {
