@@ -119,6 +119,13 @@ describe('access requests', () => {
     expect(sim.state.accessRequests).toEqual([{ ...first, created_at: '2026-11-21T10:00:00Z', at: expect.any(String) }]);
   });
 
+  it('keeps the reason a refused pass gives, and echoes the item as any other', async () => {
+    const refused = { user_code: 'pass:pass-1', access_granted: false, created_at: now, reason: 'revoked' };
+    const res = await post('telephone-entry/access-requests', { requests: [refused] });
+    expect(res.body).toEqual([{ user_code: 'pass:pass-1', access_granted: 0, created_at: now.replace('Z', '000Z') }]);
+    expect(sim.state.accessRequests).toEqual([{ ...refused, at: expect.any(String) }]);
+  });
+
   it('answers 400 when requests is not a list', async () => {
     expect((await post('telephone-entry/access-requests', { requests: 'x' })).status).toBe(400);
   });
