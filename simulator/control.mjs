@@ -166,7 +166,7 @@ export function createControlRoutes(controls, store) {
   /** @type {Record<string, (req: import('node:http').IncomingMessage) => Promise<unknown>>} */
   const routes = {
     'GET state': async () => controls.snapshot(),
-    ...passRoutes(controls.passes),
+    ...passRoutes(controls.passes, store.state),
     'POST facility': async (req) => {
       const { code } = await readObject(req);
       if (!isCardCode(code)) throw new HttpError(400, '`code` must be digits');

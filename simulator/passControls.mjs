@@ -2,6 +2,7 @@
 // key at a time, its public half and any earlier ones in the property data's
 // `pass_keys`, revoked ids in `revoked_passes`.
 import { generateKeyPairSync } from 'node:crypto';
+import QRCode from 'qrcode';
 import { HttpError, readObject } from './http-util.mjs';
 import { passClaims, publicPassKey, signPass } from './passes.mjs';
 
@@ -56,10 +57,26 @@ export function createPassControls(store, announce) {
   };
 }
 
-/** The /sim/ routes of the pass controls. */
-export function passRoutes(passes) {
+/**
+ * A pass's QR code as a PNG data URL, 8 pixels a module: large enough on a
+ * screen to hold to the panel's camera. Error correction M, as `npm run pass`
+ * and the scan bench use.
+ */
+export const passQrCode = (text) => QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
+
+/** The /sim/ routes of the pass controls: an issued pass comes with its QR code (`qr`), which the state does not keep. */
+export function passRoutes(passes, state) {
   return {
-    'POST passes': async (req) => passes.issuePass(await readObject(req)),
+    'POST passes': async (req) => {
+      const pass = await passes.issuePass(await readObject(req));
+      return { ...pass, qr: await passQrCode(pass.text) };
+    },
+    'POST passes/qr': async (req) => {
+      const { jti } = await readObject(req);
+      const pass = state.passes.find(({ claims }) => claims.jti === jti);
+      if (!pass) throw new HttpError(404, `No pass ${JSON.stringify(jti)} was issued here`);
+      return { jti, qr: await passQrCode(pass.text) };
+    },
     'POST passes/revoke': async (req) => ({ delivered: passes.revokePass((await readObject(req)).jti) }),
     'POST passes/rotate-key': async (req) => passes.rotatePassKey(await readObject(req)),
   };

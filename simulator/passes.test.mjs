@@ -1,4 +1,6 @@
 // @vitest-environment node
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator } from './server.mjs';
 import { call, soketiForFile } from './test-helpers.mjs';
@@ -40,6 +42,28 @@ describe('passes', () => {
     expect(JSON.parse(Buffer.from(pass.text.split('.')[0], 'base64url').toString())).toEqual({ alg: 'ES256', kid: 'sim-key-2' });
     await control('passes/rotate-key', { retire: true });
     expect((await property()).pass_keys.map(({ kid }) => kid)).toEqual(['sim-key-3']);
+  });
+
+  it('gives the console each pass’s QR code, which reads back as the pass, and lists the passes issued', async () => {
+    const { body: pass } = await control('passes', { name: 'Ana', kind: 'delivery', hours: 2, uses: 1, residentId: 101 });
+    const { body: again, status } = await control('passes/qr', { jti: pass.claims.jti });
+    expect(status).toBe(200);
+    expect(again).toEqual({ jti: pass.claims.jti, qr: pass.qr });
+    const png = PNG.sync.read(Buffer.from(pass.qr.replace(/^data:image\/png;base64,/, ''), 'base64'));
+    // 8 pixels a module (a version 12 to 14 code with its quiet zone: 584 to 648 pixels), large enough to hold to a camera.
+    expect(png.width).toBeGreaterThanOrEqual(584);
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(pass.text);
+    const { body: state } = await call(sim, '/sim/state');
+    expect(state.passes).toEqual([{ claims: pass.claims, text: pass.text, kid: 'sim-key-1' }]);
+    expect((await control('passes/qr', { jti: 'pass-never' })).status).toBe(404);
+  });
+
+  it('serves the console’s Passes section and its script', async () => {
+    const html = await (await fetch(`${sim.url}/console`)).text();
+    for (const id of ['pass-form', 'pass-qr', 'pass-rotate', 'pass-list']) expect(html).toContain(`id="${id}"`);
+    const script = await fetch(`${sim.url}/console/passConsole.js`);
+    expect(script.headers.get('content-type')).toMatch(/text\/javascript/);
+    expect(await script.text()).toContain("send('passes/revoke'");
   });
 
   it('refuses a pass without a name', async () => {
