@@ -1,10 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /**
- * How many entries this panel has let each pass with `uses` make, kept with
- * the access queue in the kiosk's database so that no reload or property
- * load gives them back. A pass is forgotten once it has expired (plus the
- * leeway): it can no longer open anything.
+ * How many entries this panel has let each pass with `uses` make, stored in
+ * `localStorage` (read before any scan is judged; docs/stored-state.md, "The
+ * passes' uses") so that no reload or property load gives them back. A pass
+ * is forgotten once it has expired (plus the leeway): it can no longer open
+ * anything.
  */
 export interface PassUsesState {
   /** By pass id: entries made, and the pass's `exp` (epoch s). */
