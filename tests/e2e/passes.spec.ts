@@ -4,10 +4,13 @@
 // data publishes. The camera file is read each time the camera starts, so a
 // test may write the pass after the page has loaded.
 import { mkdtempSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { buildForSimulator } from '../../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../../scripts/static-server.mjs';
+import { startSimulator } from '../../simulator/server.mjs';
 import {
   API_DOWN_ERRORS,
   expect,
@@ -147,22 +150,22 @@ test.describe('passes', () => {
     expect(hardwareIn(sim, 'wiegand')).toHaveLength(1);
   });
 
-  test('on a plain-http page from another address (not a secure context: no crypto.subtle) @noble/curves checks the pass', async ({
-    kioskBuild,
-    sim,
-    launchBrowser,
-  }) => {
-    test.setTimeout(60_000);
+  test('on a plain-http page from another address (not a secure context: no crypto.subtle) @noble/curves checks the pass', async ({ launchBrowser }) => {
+    test.setTimeout(180_000);
     const address = Object.values(networkInterfaces())
       .flat()
       .find((net) => net?.family === 'IPv4' && !net.internal)?.address;
     if (!address) throw new Error('This test serves the kiosk on a non-loopback IPv4 address, and the machine has none');
-    const server = await startStaticServer({ dir: kioskBuild.dir, port: 0, host: address });
+    // The kiosk, its back end and its sockets all on that address: the simulator takes pages of its own host, as it takes loopback ones.
+    const panelSim = await startSimulator({ host: address, port: 0 });
+    const outDir = await mkdtemp(path.join(tmpdir(), 'kiosk-passes-insecure-'));
+    let server: Awaited<ReturnType<typeof startStaticServer>> | undefined;
+    let context: BrowserContext | undefined;
     try {
-      const pass = await issuePass(sim, { name: 'Dee', hours: 1 });
-      // The page's address and the back end's loopback differ: allowed as the policy LocalNetworkAccessAllowedForUrls allows an installed panel.
-      const browser = await launchBrowser(['--disable-features=LocalNetworkAccessChecks']);
-      const context = await browser.newContext({ viewport: { width: 800, height: 480 } });
+      await buildForSimulator({ host: address, port: Number(new URL(panelSim.url).port), pusherPort: Number(new URL(panelSim.pusherUrl).port), outDir });
+      server = await startStaticServer({ dir: outDir, port: 0, host: address });
+      const pass = await simPost<IssuedPass>(panelSim, 'passes', { name: 'Dee', hours: 1 });
+      context = await (await launchBrowser()).newContext({ viewport: { width: 800, height: 480 } });
       // Such a page has no camera either (navigator.mediaDevices needs a secure context): a canvas stands in for it.
       const { width, height, luma } = qrLumaFrame(pass.text);
       await context.addInitScript(standInCamera, { width, height, luma: Buffer.from(luma).toString('base64') });
@@ -172,14 +175,18 @@ test.describe('passes', () => {
       await page.goto(`${server.url}/?token=demo-token&model=GEN2`);
       await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
       expect(await page.evaluate(() => ({ secure: isSecureContext, subtle: typeof crypto.subtle }))).toEqual({ secure: false, subtle: 'undefined' });
-      await waitForHardwareSocket(sim);
+      await waitForHardwareSocket(panelSim);
 
       await scan(page, 'Access Granted!');
       await expect(overlay(page)).toContainText('Welcome, Dee');
       expect(scripts.filter((script) => /\/nobleVerifier-[\w-]+\.js$/.test(script))).toHaveLength(1);
-      await expect.poll(() => hardwareIn(sim, 'wiegand').map((record) => record.params)).toEqual([[0, '0']]);
+      await expect.poll(() => hardwareIn(panelSim, 'wiegand').map((record) => record.params)).toEqual([[0, '0']]);
     } finally {
-      await server.close();
+      // The page first: it would go on calling a back end that is gone.
+      await context?.close();
+      await server?.close();
+      await panelSim.close();
+      await rm(outDir, { recursive: true, force: true });
     }
   });
 });
