@@ -20,11 +20,32 @@ export function webCryptoVerifier(subtle: SubtleCrypto): Es256Verify {
   return async (key, signed, signature) => subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, await keyOf(key), signature, signed);
 }
 
+const pageSubtle = () => (globalThis.isSecureContext === false ? undefined : globalThis.crypto?.subtle);
+
 let chosen: Promise<Es256Verify> | null = null;
+let noble: Promise<typeof import('./nobleVerifier')> | null = null;
+/** The library's chunk, fetched once; a failed fetch is tried again next time. */
+const loadNoble = () =>
+  (noble ??= import('./nobleVerifier').catch((error: unknown) => {
+    noble = null;
+    chosen = null;
+    throw error;
+  }));
 
 /** WebCrypto where the page has it (a secure context); elsewhere the library, fetched only then. */
 export function passVerifier(): Promise<Es256Verify> {
-  const subtle = globalThis.isSecureContext === false ? undefined : globalThis.crypto?.subtle;
-  chosen ??= subtle ? Promise.resolve(webCryptoVerifier(subtle)) : import('./nobleVerifier').then(({ nobleVerifier }) => nobleVerifier);
+  const subtle = pageSubtle();
+  chosen ??= subtle ? Promise.resolve(webCryptoVerifier(subtle)) : loadNoble().then(({ nobleVerifier }) => nobleVerifier);
   return chosen;
+}
+
+/**
+ * Where the library would check passes (no `crypto.subtle`) and the property
+ * has keys: fetches it and runs it once per key now, so the first scan is
+ * checked as fast as the later ones. Nothing at all on a secure page.
+ */
+export async function warmPassVerifier(keys: readonly PassKey[]): Promise<void> {
+  if (keys.length === 0 || pageSubtle()) return;
+  const { warmNoble } = await loadNoble();
+  await warmNoble(keys);
 }

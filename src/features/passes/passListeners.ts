@@ -1,13 +1,14 @@
+import { isAnyOf } from '@reduxjs/toolkit';
 import type { AppListenerApi, AppStartListening } from '../../store/listenerMiddleware';
 import { isCodeEntryLocked, enteredCodeRefused } from '../code-lock/codeLockSlice';
 import { followGateOpening, recordAccessRequest } from '../gate/gateOpening';
 import { notificationPushed } from '../notifications/notificationsSlice';
-import { selectPropertyData } from '../property/propertySlice';
+import { propertyLoaded, selectPropertyData, storedPropertyRead } from '../property/propertySlice';
 import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { english } from '../../strings/catalogue';
 import { checkPass, PASS_LEEWAY_S, type PassCheck } from './checkPass';
-import { passVerifier } from './es256';
+import { passVerifier, warmPassVerifier } from './es256';
 import { passJudged, passScanned } from './passActions';
 import { passTimeMs } from './passClock';
 import { readPassToken } from './passToken';
@@ -45,8 +46,14 @@ async function judgePass(text: string, { dispatch, getState, extra }: AppListene
  * acted on as a code is: a valid one opens the gate and greets the guest by
  * name, a refused one is told in words that help; either queues an access
  * request naming the pass. Only a bad signature counts for the code lock.
+ * Where the library checks passes, it is readied as the keys load.
  */
 export function listenForPasses(startListening: AppStartListening): void {
+  startListening({
+    matcher: isAnyOf(propertyLoaded, storedPropertyRead),
+    // A failed warm-up costs only speed: the scan fetches the library again.
+    effect: (_action, { getState }) => warmPassVerifier(selectPropertyData(getState())?.pass_keys ?? []).catch(() => undefined),
+  });
   startListening({ actionCreator: passScanned, effect: ({ payload }, listener) => judgePass(payload, listener) });
   startListening({
     actionCreator: passJudged,
