@@ -49,8 +49,8 @@ function planeFromImage({ turn, tiltX, tiltY, dx, dy }) {
 }
 
 /** One RGBA frame of `text` with `px` pixels a module at the centre. */
-function drawFrame(text, { px, pose, light, rand }) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+function drawFrame(text, { px, pose, light, rand, level }) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: level });
   const size = modules.size;
   const half = (size + 2 * QUIET_ZONE) / 2;
   const inverse = planeFromImage(pose);
@@ -104,23 +104,24 @@ export const KINDS = {
 export const HELD_CLOSE = { 'held close': (rand) => ({ fill: 0.8 + rand() * 0.15, turn: (rand() - 0.5) * 0.2, tiltX: 0, tiltY: 0 }) };
 
 /** Pixels a module: a kind's `px` is for a version 1 code, a `fill` is the share of the frame's height the code takes. */
-function moduleSize(text, { px, fill }) {
-  const span = QRCode.create(text, { errorCorrectionLevel: 'M' }).modules.size + 2 * QUIET_ZONE;
+function moduleSize(text, { px, fill }, level) {
+  const span = QRCode.create(text, { errorCorrectionLevel: level }).modules.size + 2 * QUIET_ZONE;
   return fill === undefined ? (px * REFERENCE_SPAN) / span : (fill * FRAME_HEIGHT) / span;
 }
 
 /**
  * `count` frames, the kinds in turn; each with the code it shows: by default
- * the 5-digit codes `10001 + 7i`, else `textOf(i)`.
+ * the 5-digit codes `10001 + 7i`, else `textOf(i)`; at error correction M
+ * unless `level` says otherwise.
  */
-export function qrFrames(count = 100, seed = 1, { textOf = (i) => String(10001 + i * 7), kinds: shapes = KINDS } = {}) {
+export function qrFrames(count = 100, seed = 1, { textOf = (i) => String(10001 + i * 7), kinds: shapes = KINDS, level = 'M' } = {}) {
   const rand = random(seed);
   const kinds = Object.keys(shapes);
   return Array.from({ length: count }, (_, i) => {
     const kind = kinds[i % kinds.length];
     const text = textOf(i);
     const { turn, tiltX, tiltY, ...size } = shapes[kind](rand);
-    const px = moduleSize(text, size);
+    const px = moduleSize(text, size, level);
     const light = {
       dark: 25 + rand() * 40,
       light: 175 + rand() * 60,
@@ -131,6 +132,6 @@ export function qrFrames(count = 100, seed = 1, { textOf = (i) => String(10001 +
       noise: 4 + rand() * 6,
     };
     const pose = { turn, tiltX, tiltY, dx: (rand() - 0.5) * 40, dy: (rand() - 0.5) * 30 };
-    return { kind, text, data: drawFrame(text, { px, pose, light, rand }) };
+    return { kind, text, data: drawFrame(text, { px, pose, light, rand, level }) };
   });
 }
