@@ -31,6 +31,7 @@ const featureDependencies = {
   input: [],
   messages: ['connectivity'],
   notifications: ['session'],
+  passes: ['access-queue', 'code-lock', 'gate', 'notifications', 'property', 'session', 'speech'],
   property: [],
   qr: [],
   realtime: ['property'],

@@ -49,8 +49,8 @@ function planeFromImage({ turn, tiltX, tiltY, dx, dy }) {
 }
 
 /** One RGBA frame of `text` with `px` pixels a module at the centre. */
-function drawFrame(text, { px, pose, light, rand }) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+function drawFrame(text, { px, pose, light, rand, level }) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: level });
   const size = modules.size;
   const half = (size + 2 * QUIET_ZONE) / 2;
   const inverse = planeFromImage(pose);
@@ -81,7 +81,15 @@ function drawFrame(text, { px, pose, light, rand }) {
   return data;
 }
 
-const KINDS = {
+/**
+ * A version 1 code with its quiet zone, in modules: the 5-digit codes. A
+ * phone shows any code at about the same size on its screen, so a larger
+ * code's modules are smaller by as much at the same distance: `px` is given
+ * for this span and scaled to the code's own.
+ */
+const REFERENCE_SPAN = 21 + 2 * QUIET_ZONE;
+
+export const KINDS = {
   'flat on': (rand) => ({ px: 4 + rand() * 1.5, turn: (rand() - 0.5) * 0.2, tiltX: 0, tiltY: 0 }),
   'at a distance': (rand) => ({ px: 1.6 + rand() * 0.9, turn: (rand() - 0.5) * 0.4, tiltX: (rand() - 0.5) * 0.3, tiltY: (rand() - 0.5) * 0.3 }),
   'at an angle': (rand) => ({
@@ -92,14 +100,28 @@ const KINDS = {
   }),
 };
 
-/** `count` frames, the kinds in turn; each with the code it shows. */
-export function qrFrames(count = 100, seed = 1) {
+/** The phone held as close as the code still fits: it fills most of the frame's height, flat on. */
+export const HELD_CLOSE = { 'held close': (rand) => ({ fill: 0.8 + rand() * 0.15, turn: (rand() - 0.5) * 0.2, tiltX: 0, tiltY: 0 }) };
+
+/** Pixels a module: a kind's `px` is for a version 1 code, a `fill` is the share of the frame's height the code takes. */
+function moduleSize(text, { px, fill }, level) {
+  const span = QRCode.create(text, { errorCorrectionLevel: level }).modules.size + 2 * QUIET_ZONE;
+  return fill === undefined ? (px * REFERENCE_SPAN) / span : (fill * FRAME_HEIGHT) / span;
+}
+
+/**
+ * `count` frames, the kinds in turn; each with the code it shows: by default
+ * the 5-digit codes `10001 + 7i`, else `textOf(i)`; at error correction M
+ * unless `level` says otherwise.
+ */
+export function qrFrames(count = 100, seed = 1, { textOf = (i) => String(10001 + i * 7), kinds: shapes = KINDS, level = 'M' } = {}) {
   const rand = random(seed);
-  const kinds = Object.keys(KINDS);
+  const kinds = Object.keys(shapes);
   return Array.from({ length: count }, (_, i) => {
     const kind = kinds[i % kinds.length];
-    const { px, turn, tiltX, tiltY } = KINDS[kind](rand);
-    const text = String(10001 + i * 7);
+    const text = textOf(i);
+    const { turn, tiltX, tiltY, ...size } = shapes[kind](rand);
+    const px = moduleSize(text, size, level);
     const light = {
       dark: 25 + rand() * 40,
       light: 175 + rand() * 60,
@@ -110,6 +132,6 @@ export function qrFrames(count = 100, seed = 1) {
       noise: 4 + rand() * 6,
     };
     const pose = { turn, tiltX, tiltY, dx: (rand() - 0.5) * 40, dy: (rand() - 0.5) * 30 };
-    return { kind, text, data: drawFrame(text, { px, pose, light, rand }) };
+    return { kind, text, data: drawFrame(text, { px, pose, light, rand, level }) };
   });
 }

@@ -38,11 +38,13 @@ async function runInPage({ width, height, warmup, where }) {
   return result;
 }
 
-/** @param {import('@playwright/test').Browser} browser */
-export async function measureQr(browser) {
+/**
+ * @param {import('@playwright/test').Browser} browser
+ * @param {{ frames?: ReturnType<typeof qrFrames>, slowed?: boolean }} [options] other frames; `slowed: false` skips the slowed main thread
+ */
+export async function measureQr(browser, { frames = qrFrames(FRAMES), slowed = true } = {}) {
   const dir = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-qr-'));
   try {
-    const frames = qrFrames(FRAMES);
     await writeFile(path.join(dir, 'frames.bin'), Buffer.concat(frames.map((frame) => Buffer.from(frame.data.buffer))));
     await writeFile(path.join(dir, 'frames.json'), JSON.stringify(frames.map(({ kind, text }) => ({ kind, text }))));
     await writeFile(path.join(dir, 'index.html'), PAGE);
@@ -63,7 +65,8 @@ export async function measureQr(browser) {
         await page.close();
         return result;
       };
-      return { frames: FRAMES, width: FRAME_WIDTH, height: FRAME_HEIGHT, worker: await run('worker', false), slowed: await run('page', true), slowdown: CPU_SLOWDOWN };
+      const worker = await run('worker', false);
+      return { frames: frames.length, width: FRAME_WIDTH, height: FRAME_HEIGHT, worker, slowed: slowed ? await run('page', true) : null, slowdown: CPU_SLOWDOWN };
     } finally {
       await context.close();
       await server.close();

@@ -88,7 +88,8 @@ export function createApi({ token, store, pusher, faults, telnyxRtc, messages })
       const known = state.accessRequests.some(
         (r) => r.user_code === fields.user_code && r.access_granted === fields.access_granted && Date.parse(r.created_at) === instant,
       );
-      if (!known) store.record('accessRequests', fields);
+      // A refused pass says why (docs/answers.md, "Passes"): kept with the record, not part of its identity.
+      if (!known) store.record('accessRequests', typeof item.reason === 'string' ? { ...fields, reason: item.reason } : fields);
       accepted.push({
         user_code: fields.user_code,
         access_granted: fields.access_granted ? 1 : 0,

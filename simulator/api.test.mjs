@@ -39,7 +39,7 @@ describe('property', () => {
     const { status, body } = await call(sim, '/api/telephone-entry/property');
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(
-      ['device', 'property', 'property_guests', 'property_staff', 'residents', 'twimlToken', 'unitGuests'].sort(),
+      ['device', 'pass_keys', 'property', 'property_guests', 'property_staff', 'residents', 'revoked_passes', 'twimlToken', 'unitGuests'].sort(),
     );
     expect(body.property).toEqual({ id: 1, public_name: 'Maple Court Apartments', phone: '5555550100', clubhouse_panel_id: null });
     expect(body.device.id).toBe(7);
@@ -117,6 +117,13 @@ describe('access requests', () => {
     const echoed = { user_code: KNOWN.residentCode, access_granted: 1, created_at: '2026-11-21 10:00:00' };
     expect(res.body).toEqual([echoed, echoed]);
     expect(sim.state.accessRequests).toEqual([{ ...first, created_at: '2026-11-21T10:00:00Z', at: expect.any(String) }]);
+  });
+
+  it('keeps the reason a refused pass gives, and echoes the item as any other', async () => {
+    const refused = { user_code: 'pass:pass-1', access_granted: false, created_at: now, reason: 'revoked' };
+    const res = await post('telephone-entry/access-requests', { requests: [refused] });
+    expect(res.body).toEqual([{ user_code: 'pass:pass-1', access_granted: 0, created_at: now.replace('Z', '000Z') }]);
+    expect(sim.state.accessRequests).toEqual([{ ...refused, at: expect.any(String) }]);
   });
 
   it('answers 400 when requests is not a list', async () => {

@@ -1,4 +1,5 @@
 import { createFarEnd } from './far-end.js';
+import { createPassConsole } from './passConsole.js';
 import { createPhone } from './phone.js';
 
 // All text goes in through textContent/append, never innerHTML: names and
@@ -42,7 +43,7 @@ function who(call) {
 const ROWS = {
   accessRequests: (r) => el('li', {}, time(r.at),
     el('span', { className: r.access_granted ? 'granted' : 'denied' }, r.access_granted ? 'GRANTED ' : 'DENIED '),
-    r.user_code, el('span', { className: 'muted' }, ` created ${r.created_at}`)),
+    r.user_code, r.reason ? ` (${r.reason})` : '', el('span', { className: 'muted' }, ` created ${r.created_at}`)),
   hardware: (r) => el('li', { className: r.gateOpening ? 'gate' : '' }, time(r.at), r.direction === 'out'
     ? `to kiosk: ${r.method} ${json(r.params)} (${r.delivered} socket${r.delivered === 1 ? '' : 's'})`
     : `from kiosk: ${r.method}(${r.params.map(json).join(', ')})`,
@@ -160,6 +161,8 @@ function renderSipPhone() {
 }
 renderSipPhone();
 
+const renderPasses = createPassConsole({ $, el, send });
+
 async function load() {
   const res = await fetch('/sim/state');
   state = await res.json();
@@ -167,6 +170,7 @@ async function load() {
   renderProperty();
   renderFaults();
   renderCall();
+  renderPasses(state);
   renderLists();
 }
 

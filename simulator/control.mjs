@@ -2,6 +2,7 @@
 // actions as JS methods (in-process tests) and as /sim/ HTTP routes.
 import { authorizePropertyChannel } from './api.mjs';
 import { HttpError, isPlainObject, readBody, readObject, sendJson } from './http-util.mjs';
+import { createPassControls, passRoutes } from './passControls.mjs';
 import { frozenWhole, largeSeed, MAX_RESIDENTS } from './seed.mjs';
 
 /**
@@ -36,6 +37,7 @@ export function createControls({ store, pusher, hardware, faults, messages }) {
   const channelEvent = (event, data = {}) => pusher.trigger(store.channelName(), event, data);
 
   return {
+    passes: createPassControls(store, () => channelEvent('property-updated')),
     /** Everything /sim/state shows; records carry `at` (ISO time). `pusherKey` and `pusherPort` (soketi's) let the console subscribe. */
     snapshot: () => ({
       ...state,
@@ -105,7 +107,8 @@ export function createControls({ store, pusher, hardware, faults, messages }) {
         throw new HttpError(400, `\`residents\` must be a whole number from 0 to ${MAX_RESIDENTS}`);
       }
       // Frozen whole: it is served unchanged until replaced, so its answer is made once (api.mjs).
-      state.property = frozenWhole(largeSeed(count));
+      const { pass_keys, revoked_passes } = state.property;
+      state.property = frozenWhole({ ...largeSeed(count), pass_keys, revoked_passes });
       store.changed();
       return channelEvent('property-updated');
     },
@@ -173,6 +176,7 @@ export function createControlRoutes(controls, store, messages) {
   /** @type {Record<string, (req: import('node:http').IncomingMessage) => Promise<unknown>>} */
   const routes = {
     'GET state': async () => controls.snapshot(),
+    ...passRoutes(controls.passes, store.state),
     'POST facility': async (req) => {
       const { code } = await readObject(req);
       if (!isCardCode(code)) throw new HttpError(400, '`code` must be digits');

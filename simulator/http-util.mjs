@@ -31,7 +31,7 @@ export function sendJson(res, status, body) {
 export function setCors(res) {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-None-Match, Idempotency-Key, X-Message-Kind, X-Recorded-At');
-  res.setHeader('Access-Control-Expose-Headers', 'ETag');
+  res.setHeader('Access-Control-Expose-Headers', 'ETag, Date');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
   res.setHeader('Access-Control-Max-Age', '600');
 }

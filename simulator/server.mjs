@@ -27,6 +27,7 @@ const CONSOLE_FILES = {
   '/console': ['text/html; charset=utf-8', readFileSync(new URL('./console.html', import.meta.url))],
   '/console/console.js': ['text/javascript; charset=utf-8', readFileSync(new URL('./console.js', import.meta.url))],
   '/console/far-end.js': ['text/javascript; charset=utf-8', readFileSync(new URL('./far-end.js', import.meta.url))],
+  '/console/passConsole.js': ['text/javascript; charset=utf-8', readFileSync(new URL('./passConsole.js', import.meta.url))],
   '/console/phone.js': ['text/javascript; charset=utf-8', readFileSync(new URL('./phone.js', import.meta.url))],
   '/console/pusher.js': ['text/javascript; charset=utf-8', readFileSync(require.resolve('pusher-js/dist/web/pusher.min.js'))],
 };

@@ -8,6 +8,7 @@ import { diagnosticsSlice } from '../features/diagnostics/diagnosticsSlice';
 import { gateSlice } from '../features/gate/gateSlice';
 import { hardwareStatusSlice } from '../features/hardware/hardwareStatusSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
+import { passUsesSlice } from '../features/passes/passUsesSlice';
 import { featureFlagsSlice } from '../features/property/featureFlagsSlice';
 import { propertyAgeSlice } from '../features/property/propertyAgeSlice';
 import { propertyCoreSlice } from '../features/property/propertyCoreSlice';
@@ -23,6 +24,7 @@ export const rootReducer = combineReducers({
   [propertyAgeSlice.reducerPath]: propertyAgeSlice.reducer,
   [featureFlagsSlice.reducerPath]: featureFlagsSlice.reducer,
   [accessQueueSlice.reducerPath]: accessQueueSlice.reducer,
+  [passUsesSlice.reducerPath]: passUsesSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [recentCallsSlice.reducerPath]: recentCallsSlice.reducer,
   [propertyLoadSlice.reducerPath]: propertyLoadSlice.reducer,

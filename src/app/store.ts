@@ -9,6 +9,7 @@ import { listenForGate } from '../features/gate/gateListeners';
 import { createGateSignalMiddleware } from '../features/gate/gateSignal';
 import { listenForHardware } from '../features/hardware/hardwareListeners';
 import { listenForMessages } from '../features/messages/messageListeners';
+import { listenForPasses } from '../features/passes/passListeners';
 import { listenForNotificationExpiry } from '../features/notifications/notificationListeners';
 import { listenForPropertyAge } from '../features/property/propertyAgeListeners';
 import { listenForPropertyPolling } from '../features/property/propertyListeners';
@@ -35,6 +36,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
     listenForReloadAfterNotification,
     listenForDirectory,
     listenForQrScan,
+    listenForPasses,
     listenForRecentCalls,
     listenForCalls,
     listenForCodeLock,

@@ -13,6 +13,7 @@ const GOOD: { [K in StoredKey]: unknown } = {
   session: { token: 'abc', model: 'GEN2' },
   accessQueue: { items: [{ user_code: '10001', access_granted: true, created_at: '2026-11-21T10:00:00.000Z' }] },
   recentCalls: { expiries: { '101': [4102444800000] } },
+  passUses: { taken: { 'pass-1': { count: 1, exp: 4102444800 } } },
   codeLock: {
     clock: { elapsed: 4102444700000, wallAt: 4102444700000, monoAt: null },
     refusedAt: [4102444700000],

@@ -2,6 +2,7 @@ import { accessQueueStored } from '../../features/access-queue/accessQueueStored
 import { codeLockStored } from '../../features/code-lock/codeLockStored';
 import { diagnosticsStored } from '../../features/diagnostics/diagnosticsStored';
 import { notificationsStored } from '../../features/notifications/notificationsStored';
+import { passUsesStored } from '../../features/passes/passUsesStored';
 import { featureFlagsStored } from '../../features/property/featureFlagsStored';
 import { propertyAgeStored } from '../../features/property/propertyAgeStored';
 import { propertyCoreStored } from '../../features/property/propertyCoreStored';
@@ -23,6 +24,7 @@ export type StoredKey = Exclude<keyof RootState, TransientKey>;
 export const STORED_PARTS: { [K in StoredKey]: StoredPart<RootState[K], K> } = {
   [sessionStored.key]: sessionStored,
   [accessQueueStored.key]: accessQueueStored,
+  [passUsesStored.key]: passUsesStored,
   [propertyCoreStored.key]: propertyCoreStored,
   [codeLockStored.key]: codeLockStored,
   [recentCallsStored.key]: recentCallsStored,

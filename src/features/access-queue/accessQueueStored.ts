@@ -13,6 +13,7 @@ const storedRequest = v.object({
     v.pipe(v.string(), v.trim(), v.check((at) => parseInstant(at) !== null, 'not a time')),
     v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15), v.transform((ms) => new Date(ms).toISOString())),
   ]),
+  reason: v.optional(v.string()),
 });
 
 /**

@@ -16,19 +16,19 @@ const GATE_FAILED_BODY = english('notice.gateFailedBody');
 /** Spoken outcomes wait for the chime or tone before them (the longest, gateOpen, lasts 0.54 s). */
 export const AFTER_TONE_MS = 600;
 
-/** Queues the access request of a code, where the property records them (docs/rules.md#r5-1-5). */
-export function recordAccessRequest(dispatch: AppDispatch, state: RootState, code: string, granted: boolean): void {
+/** Queues the access request of a code, where the property records them (docs/rules.md#r5-1-5); a refused pass says why (`reason`). */
+export function recordAccessRequest(dispatch: AppDispatch, state: RootState, code: string, granted: boolean, reason?: string): void {
   if (!selectRecordsAccessRequests(state)) return;
-  dispatch(accessRequestQueued({ user_code: code, access_granted: granted, created_at: new Date().toISOString() }));
+  dispatch(accessRequestQueued({ user_code: code, access_granted: granted, created_at: new Date().toISOString(), ...(reason ? { reason } : {}) }));
 }
 
-/** A gate opening whose signal has left: the visitor is told, and told again if the panel could not be signalled. */
-export async function followGateOpening({ dispatch, extra, getState }: AppListenerApi, opening: Promise<void>): Promise<void> {
+/** A gate opening whose signal has left: the visitor is told (greeted by `greeting` in place of the usual words), and told again if the panel could not be signalled. */
+export async function followGateOpening({ dispatch, extra, getState }: AppListenerApi, opening: Promise<void>, greeting?: string): Promise<void> {
   const model = selectModel(getState());
   dispatch(gateOpeningStarted());
   extra.sound.play('gateOpen');
   extra.speech.say(prompts.granted(model), { delayMs: AFTER_TONE_MS });
-  const granted = notificationPushed({ status: 'SUCCESS', title: english('notice.granted'), body: english('notice.grantedBody') });
+  const granted = notificationPushed({ status: 'SUCCESS', title: english('notice.granted'), body: greeting ?? english('notice.grantedBody') });
   dispatch(granted);
   try {
     await opening;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describeIssues, parseEach } from '../../services/api/answerSchemas';
 import { codeHolderSchema, deviceSchema, propertyMetaSchema, residentSchema, twimlTokenSchema, unitGuestSchema } from './propertySchemas';
+import { parsePassFields } from './passKeys';
 import type { PropertyData } from './types';
 
 /** The back end's property answer as trusted data; the records that were skipped are described in `problems`. */
@@ -50,6 +51,7 @@ export function parsePropertyResponse(raw: unknown): ParsedProperty {
     property_staff: list(output, 'property_staff', codeHolderSchema, problems),
     property_guests: list(output, 'property_guests', codeHolderSchema, problems),
     unitGuests: list(output, 'unitGuests', unitGuestSchema, problems),
+    ...parsePassFields(output, problems),
   };
   const token = v.safeParse(twimlTokenSchema, output.twimlToken);
   if (!token.success) problems.push(describeIssues('twimlToken', token.issues));

@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { PassKey } from './passKeys';
 import type { codeHolderSchema, deviceSchema, propertyMetaSchema, residentSchema, unitGuestSchema } from './propertySchemas';
 
 /** A resident: directory entry, call target and code holder. */
@@ -21,4 +22,8 @@ export interface PropertyData {
   property_guests: CodeHolder[];
   unitGuests: UnitGuest[];
   device: Device;
+  /** Public keys that sign this property's passes (docs/passes.md); absent: no passes. */
+  pass_keys?: PassKey[];
+  /** The ids (`jti`) of passes revoked before they expired. */
+  revoked_passes?: string[];
 }

@@ -8,6 +8,8 @@ import { codeEntered } from '../../features/gate/gateActions';
 import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { qrCameraStarted, qrDecodeFailed, qrPayloadRejected, qrScannerFailed, type ScanFailure } from '../../features/qr/qrActions';
+import { passScanned } from '../../features/passes/passActions';
+import { looksLikePass } from '../../features/passes/passToken';
 import { hasAccessCodeShape } from '../../features/property/validCodes';
 import { useQrScanner } from '../../features/qr/useQrScanner';
 import { useDevice } from '../../features/session/useDevice';
@@ -67,6 +69,12 @@ function CameraScan({ goHome }: { goHome: () => void }) {
   const ts = useScreenStrings();
   const { videoRef, status } = useQrScanner({
     onDecoded: (value) => {
+      // A pass is checked by the passes feature (docs/passes.md); its verdict is told as a code's is.
+      if (looksLikePass(value)) {
+        dispatch(passScanned(value));
+        goHome();
+        return true;
+      }
       if (!hasAccessCodeShape(value)) {
         dispatch(qrPayloadRejected(value));
         return false;

@@ -1,4 +1,5 @@
 import { API_TIMEOUTS_MS, type ApiPath } from './apiTimeouts';
+import { readServerDate, type ServerDate } from './serverDate';
 import { fingerprintOf } from './fingerprint';
 import type { PropertyJob } from './propertyJob';
 
@@ -18,6 +19,8 @@ export interface AccessRequest {
   user_code: string;
   access_granted: boolean;
   created_at: string;
+  /** Why a pass was refused (docs/answers.md, "Passes"); only on a refused pass's request. */
+  reason?: string;
 }
 
 export interface LogEntry {
@@ -42,6 +45,8 @@ export type PropertyAnswer = { unchanged: true } | { unchanged: false; body: unk
 
 /** The back end's HTTP API (docs/rules.md#r7-1); every call carries the bearer token. */
 export interface ApiClient {
+  /** Null until an answer with a readable `Date` (a cross-origin back end exposes it: docs/passes.md). */
+  serverDate?(): ServerDate | null;
   getFeatureFlags(): Promise<unknown>;
   /** With `held`, sends its ETag as `If-None-Match` and compares the answer with it before parsing. */
   getProperty(held?: PropertyVersion | null): Promise<PropertyAnswer>;
@@ -145,6 +150,7 @@ export const changed = (bytes: ArrayBuffer, etag: string | null, fingerprint: st
 });
 
 export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: everyCallMs, inWorker = null }: ApiClientOptions): ApiClient {
+  let serverDate: ServerDate | null = null;
   const urlOf = (path: string) => `${baseUrl}/api/${path}`;
   const headersOf = (extra: Record<string, string> = {}): Record<string, string> => ({
     Accept: 'application/json',
@@ -183,6 +189,7 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
     if (!response.ok && !(allowNotModified && response.status === 304)) {
       throw new ApiError(`${method} ${path} answered ${response.status}`, response.status);
     }
+    serverDate = readServerDate(response) ?? serverDate;
     return response;
   }
 
@@ -222,6 +229,7 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
     });
 
   return {
+    serverDate: () => serverDate,
     getFeatureFlags: () => request('GET', 'feature-flags'),
     getProperty,
     sendAccessRequests: (requests) => request('POST', 'telephone-entry/access-requests', { requests }),
