@@ -1,5 +1,5 @@
 // The panel's hardware socket (docs/protocol.md; docs/rules.md#r4-7-4, #r4-8, #r5-1-3, #r8-1-1, #r7-3).
-import { expect, expectGateOpened, hardwareIn, KNOWN, nextLoad, recordSocketSends, records, test, waitForHardwareSocket } from './fixtures';
+import { expect, expectGateOpened, hardwareIn, KNOWN, nextLoad, pauseClockNow, recordSocketSends, records, test, waitForHardwareSocket } from './fixtures';
 
 test.describe('hardware socket', () => {
   test('announces the page address without the token once connected', async ({ page, kiosk, sim, waitForRecord }) => {
@@ -96,7 +96,7 @@ test.describe('hardware socket', () => {
     // Idle (its callbacks come at 2 s at the latest): code entry is kept over home, for the digit to show.
     await page.clock.runFor(2_500);
     // Paused: no frame comes, so the code entry's address is still waiting for one when the refresh comes.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    await pauseClockNow(page);
     await page.keyboard.press('4');
     // Shown, though not yet React's: assistive technology still has home (useCodeEntryAtOnce.ts).
     const shown = page.locator('.code-entry-ahead');

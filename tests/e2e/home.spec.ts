@@ -1,6 +1,6 @@
 // The home screen: title, links, footer, hardware buttons (docs/rules.md#r2-3, `/`).
 import { readFileSync } from 'node:fs';
-import { expect, nextLoad, test, waitForHardwareSocket } from './fixtures';
+import { expect, nextLoad, pauseClockNow, test, waitForHardwareSocket } from './fixtures';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -80,7 +80,7 @@ test.describe('home screen', () => {
     const layer = page.locator('.code-entry-kept');
     await expect(layer).toHaveCSS('opacity', '0');
     // The page's timers and frames stopped: what the press shows stays on screen until the clock goes on.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseClockNow(page);
     await page.keyboard.press('4');
     await expect(layer).toHaveCSS('opacity', '1');
     expect(new URL(page.url()).pathname).toBe('/');

@@ -1,5 +1,5 @@
 // The notification overlay (docs/rules.md#r2-2-4, #r2-2-5, #r4-10-1).
-import { expect, KNOWN, nextLoad, test, typeCode, waitForHardwareSocket } from './fixtures';
+import { expect, KNOWN, nextLoad, pauseClockNow, test, typeCode, waitForHardwareSocket } from './fixtures';
 
 test.describe('notifications', () => {
   test('the overlay goes after 5 s and the page reloads', async ({ page, kiosk }) => {
@@ -8,7 +8,7 @@ test.describe('notifications', () => {
     let loads = 0;
     page.on('load', () => (loads += 1));
     // Paused: only the jumps below move the kiosk's clock, however long a loaded machine takes between them.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    await pauseClockNow(page);
 
     await typeCode(page, KNOWN.invalidCode);
     const overlay = page.getByRole('alertdialog');

@@ -4,13 +4,11 @@
 // clock does not reach: support/isolatedWorld.ts), then the notification is
 // let end, and the reload after it is told from the page that showed it.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pauseClockNow } from './page';
 
 /** Runs `check` with the page's clock (page.clock.install()) paused where it is now. */
 export async function whileClockPaused(page: Page, check: () => Promise<void>): Promise<void> {
-  // The clock runs on in real time until the pause is made: pause a moment ahead.
-  await expect(async () => {
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-  }).toPass({ timeout: 5_000 });
+  await pauseClockNow(page);
   try {
     await check();
   } finally {

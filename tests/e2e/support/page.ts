@@ -193,3 +193,14 @@ const RELOAD_TIMEOUT_MS = 15_000;
 export function nextLoad(page: Page): Promise<Page> {
   return page.waitForEvent('load', { timeout: RELOAD_TIMEOUT_MS });
 }
+
+/**
+ * Pauses the page's installed clock (page.clock.install()) where it is now. The
+ * clock runs on in real time while the call travels: the pause is made a moment
+ * ahead, again if a loaded machine took longer than that moment.
+ */
+export async function pauseClockNow(page: Page): Promise<void> {
+  await expect(async () => {
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  }).toPass({ timeout: 10_000 });
+}
