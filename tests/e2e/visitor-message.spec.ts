@@ -20,7 +20,12 @@ async function callNobodyAnswers(page: Page, sim: Simulator, model: 'GEN2' | 'TO
     await page.getByRole('button', { name: who.directory_display_name }).first().click();
   } else await callFromDirectory(page, who);
   await fastForwardUntil(page, 1_000, () => expect.poll(() => records(sim, 'calls').length, { timeout: 500 }).toBe(1));
+  const callId = records(sim, 'calls')[0]!.id as string;
+  // 30 s of video nobody answers, then the phone (its twin's connect): not overtaken by the long jump after it.
   await page.clock.fastForward(31_000);
+  await expect
+    .poll(() => records(sim, 'channelEvents').filter((e) => e.source === 'client' && e.event === 'client-sim-voice').map((e) => e.data))
+    .toContainEqual(expect.objectContaining({ call_id: callId, action: 'connect' }));
   await page.clock.fastForward(270_000);
   return who.directory_display_name;
 }
@@ -90,9 +95,10 @@ for (const [model, language] of [
     // Six sizes and axe at three steps: a minute on a loaded machine.
     test.setTimeout(120_000);
     allowConsoleErrors(...API_OVERTAKEN_ERRORS);
-    sim.patchProperty({ device: { visitor_messages: true, language } });
     await page.clock.install();
     await kiosk.open(page, { model });
+    sim.patchProperty({ device: { visitor_messages: true, language } });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'home.title', { name: 'Maple Court Apartments' }));
     const name = await callNobodyAnswers(page, sim, model, language);
     const go = (key: 'message.offerButtons' | 'message.stopButtons', touchKey: 'message.offerTouch' | 'message.stopTouch') =>
       page.getByRole('button', { name: model === 'TOUCH' ? text(language, touchKey) : text(language, key, { go: 'Enter' }) });
