@@ -21,6 +21,7 @@ import {
   type Simulator,
 } from './fixtures';
 import { expectAccessible } from './support/accessibility';
+import { docsScreenshot } from './support/docs-screenshots';
 import { callFromDirectory, seedResident as resident, type SeedResident } from './support/directoryCall';
 import { expectFits } from './support/layout';
 import { whileClockPaused } from './support/notifications';
@@ -228,6 +229,7 @@ test("a call nobody answers shows each stage and ends with 'did not answer' and 
   const [posted] = await fetchTimes(page, '/api/telephone-entry/calls');
   await page.clock.pauseAt(posted! + 18_000);
   await expect(countdown).toHaveText(/^Trying their phone in 1[23] s$/);
+  await docsScreenshot(page, 'call-stage-app.png');
   expect(channelEvents(sim, 'client-sim-voice')).toEqual([]);
 
   // Unanswered: their phone, counted down to the call's 300 s limit (about 32 s of it gone).
@@ -238,6 +240,7 @@ test("a call nobody answers shows each stage and ends with 'did not answer' and 
   await expect(stage.getByRole('img', { name: 'Phone' })).toBeVisible();
   await expect(countdown).toHaveText(/^Waiting 26\d s more for an answer$/);
   await expect(status(page)).toHaveText(`Calling ${name}...`);
+  await docsScreenshot(page, 'call-stage-phone.png');
 
   // Nobody answers the phone either: the call ends at its limit.
   await page.clock.fastForward(250_000);
@@ -247,6 +250,7 @@ test("a call nobody answers shows each stage and ends with 'did not answer' and 
   const told = page.getByRole('alertdialog', { name: `${name} did not answer` });
   await expect(told).toBeVisible();
   await expect(told.getByRole('img', { name: 'No answer' })).toBeVisible();
+  await docsScreenshot(page, 'call-stage-no-answer.png');
   await expect.poll(() => sounds).toContain('/sounds/sorryNoAnswer.wav');
   expect(sounds).not.toContain('/sounds/sorryNoAccess.wav');
   await whileClockPaused(page, async () => {
