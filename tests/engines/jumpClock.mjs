@@ -45,15 +45,21 @@ export const INSTALL_JUMP_CLOCK = `(() => {
   window.clearTimeout = clear;
   window.clearInterval = clear;
   Date.now = now;
-  window.__jumpClock = (ms) => {
+  // The jump waits for a task of its own: the script that asks for it has a timer of WebKitWebDriver's
+  // (its script timeout), cleared only once the script has answered.
+  window.__jumpClock = (ms) => void realSet(() => {
     offset += ms;
     for (const [id, timer] of [...timers]) {
       if (timer.due > now() || !timers.has(id)) continue;
       realClear(timer.real);
       fire(id);
     }
-  };
+  }, 0);
 })()`;
 
-/** Moves the page's clock `ms` ahead: each timer due by then runs once, as page.clock.fastForward does. */
+/**
+ * Moves the page's clock `ms` ahead, in the page's next task: each timer due
+ * by then runs once, as page.clock.fastForward does. A caller waits for what
+ * the jump brings about.
+ */
 export const jumpClock = (page, ms) => page.evaluate(`window.__jumpClock(${Number(ms)})`);

@@ -79,6 +79,8 @@ export const UNANSWERED = {
     await go(page, model);
     if (!engine.recordsVideo) {
       await expectNotice(page, 'Sorry, your message could not be recorded');
+      // The take ran and gave nothing (not a camera that failed to open).
+      await until(() => JSON.stringify(sim.state.logs), (logs) => logs.includes('The recorder gave no data'), { timeout: 20_000, message: "the kiosk's log of the empty take" });
       assert.deepEqual(sim.state.messages, []);
       return;
     }
