@@ -29,6 +29,7 @@ import {
 } from './fixtures';
 import { docsScreenshot } from './support/docs-screenshots';
 import { qrLumaFrame, writeQrY4m } from './support/qr-video.mjs';
+import { standInCamera } from './support/standInCamera.mjs';
 
 const videoDir = mkdtempSync(path.join(tmpdir(), 'kiosk-passes-'));
 let cameras = 0;
@@ -191,31 +192,3 @@ test.describe('passes', () => {
   });
 });
 
-/**
- * In the page, before the kiosk: a camera where there is none, a canvas
- * painted with the frame's grey levels ten times a second until its track stops.
- */
-function standInCamera({ width, height, luma }: { width: number; height: number; luma: string }) {
-  if (navigator.mediaDevices) return;
-  const grey = Uint8Array.from(atob(luma), (char) => char.charCodeAt(0));
-  const getUserMedia = async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = width;
-    canvas.height = height;
-    const paint = canvas.getContext('2d')!;
-    const frame = paint.createImageData(width, height);
-    grey.forEach((value, i) => frame.data.set([value, value, value, 255], i * 4));
-    paint.putImageData(frame, 0, 0);
-    const timer = setInterval(() => paint.putImageData(frame, 0, 0), 100);
-    const stream = canvas.captureStream(10);
-    for (const track of stream.getTracks()) {
-      const stop = track.stop.bind(track);
-      track.stop = () => {
-        clearInterval(timer);
-        stop();
-      };
-    }
-    return stream;
-  };
-  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia, enumerateDevices: async () => [] } });
-}

@@ -41,15 +41,19 @@ const chromium = (id, major, binary) => ({
   allowedErrors: major !== undefined && major < 97 ? [WASM_UNSAFE_EVAL_UNKNOWN] : [],
   /** Errors of the vendors' SDKs on this engine, allowed in the leg scenarios only. */
   sdkErrors: major !== undefined && major < 92 ? TELNYX_CLOSED_PEER : [],
-  /** Its camera plays a file; launched without one it is the browser's own fake camera. */
-  cameraFromFile: true,
   /** A profile folder that a restart finds again (offline boot); WebKit's driver keeps none, so it reopens the page instead. */
   lastingProfile: true,
-  /** @param {{ cameraFile?: string, profile?: string }} options */
-  async launch({ cameraFile, profile }) {
+  /**
+   * Its camera plays `cameraFile`; with `ownCamera` it is the browser's own
+   * fake camera (a moving pattern and a beep).
+   * @param {{ cameraFile?: string, ownCamera?: boolean, profile?: string }} options
+   */
+  async launch({ cameraFile, ownCamera = false, profile }) {
     const found = binary ? { binary } : await unpackedChromium(id);
-    return launchOverCdp({ ...found, args: chromiumFlags(cameraFile), profile });
+    return launchOverCdp({ ...found, args: chromiumFlags(ownCamera ? undefined : cameraFile), profile });
   },
+  /** Its camera encodes what MediaRecorder records (a visitor's message). */
+  recordsVideo: true,
 });
 
 const ALL = [
@@ -64,9 +68,14 @@ const ALL = [
     directoryModel: 'TOUCH',
     allowedErrors: [],
     sdkErrors: [],
-    cameraFromFile: false,
     lastingProfile: false,
-    launch: () => launchWebKit(),
+    /**
+     * No camera at all; with `ownCamera` WebKit's mock capture devices (a
+     * camera and a microphone), as MiniBrowser's settings offer them.
+     */
+    launch: ({ ownCamera = false } = {}) => launchWebKit({ args: ownCamera ? ['--enable-mock-capture-devices=true', '--enable-media-stream=true'] : [] }),
+    /** Its MediaRecorder (MP4 only) gives no data for video here: GStreamer's H.264 encoding fails (audio alone records). */
+    recordsVideo: false,
   },
 ];
 

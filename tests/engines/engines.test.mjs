@@ -21,7 +21,9 @@ import { chromiumFlags, CURRENT_CHROMIUM, ENGINES } from './engines.mjs';
 import { phoneLeg } from './callLegs.mjs';
 import { offlineBoot } from './offlineBoot.mjs';
 import { roomLeg, startResidentSite } from './roomLeg.mjs';
+import { passScan } from './pass.mjs';
 import { openKiosk, SCENARIOS } from './scenarios.mjs';
+import { UNANSWERED } from './unanswered.mjs';
 
 /** @twilio/voice-sdk's log line when the remote audio element's play() rejects. */
 const TWILIO_AUDIO_NOT_PLAYED = /^console\.error: \[TwilioVoice\]\[PeerConnection\] Error attaching stream to element \(_onAddTrack\)\.$/;
@@ -120,6 +122,9 @@ const PROBE = `navigator.mediaDevices && navigator.mediaDevices.enumerateDevices
   ? navigator.mediaDevices.enumerateDevices().then((devices) => devices.filter((d) => d.kind === 'videoinput').length)
   : 0`;
 
+/** The containers MediaRecorder says it records, or 'none' where the engine has no MediaRecorder. */
+const RECORDER_PROBE = `typeof MediaRecorder !== 'function' ? 'none' : ['video/webm', 'video/mp4'].filter((type) => MediaRecorder.isTypeSupported(type)).join(' ') || 'no container named'`;
+
 for (const engine of ENGINES) {
   describe(engine.label, () => {
     let browser;
@@ -133,18 +138,18 @@ for (const engine of ENGINES) {
       offers.cameras = await page.evaluate(PROBE);
       offers.webrtc = await page.evaluate(`typeof RTCPeerConnection === 'function'`);
       offers.serviceWorker = await page.evaluate(`'serviceWorker' in navigator`);
+      offers.recorder = await page.evaluate(RECORDER_PROBE);
+      offers.subtle = await page.evaluate(`Boolean(window.crypto && crypto.subtle)`);
       await page.close();
-      console.log(`[engines] ${engine.label}: ${browser.product}; cameras ${offers.cameras}, WebRTC ${offers.webrtc}, service worker ${offers.serviceWorker}`);
+      console.log(
+        `[engines] ${engine.label}: ${browser.product}; cameras ${offers.cameras}, WebRTC ${offers.webrtc}, service worker ${offers.serviceWorker}, MediaRecorder ${offers.recorder}, crypto.subtle ${offers.subtle}`,
+      );
     });
     after(async () => {
       await ownCameraBrowser?.close();
       await browser?.close();
     });
-    const withOwnCamera = async () => {
-      if (!engine.cameraFromFile) return browser;
-      ownCameraBrowser ??= await engine.launch({});
-      return ownCameraBrowser;
-    };
+    const withOwnCamera = async () => (ownCameraBrowser ??= await engine.launch({ ownCamera: true }));
 
     /**
      * A scenario in a fresh page of `model`, failing on any uncaught error it
@@ -165,7 +170,7 @@ for (const engine of ENGINES) {
           const kiosk = kioskAt(await origin());
           const reopen = () => openKiosk({ page, kiosk, sim }, model);
           await reopen();
-          await run({ page, sim, model, farEnd, reopen, diagnostic: (text) => t.diagnostic(text) });
+          await run({ page, sim, model, farEnd, reopen, engine, offers, diagnostic: (text) => t.diagnostic(text) });
           assert.deepEqual(uncaught(page, sim, [...engine.allowedErrors, ...allowed]), []);
         } finally {
           await page.close();
@@ -185,6 +190,15 @@ for (const engine of ENGINES) {
     });
     scenario('a QR code from the camera opens the gate', engine.model, SCENARIOS.qr, { missing: noCamera });
     scenario("the QR screen opens the browser's own fake camera", engine.model, SCENARIOS.qrOwnCamera, { missing: noCamera, ownCamera: true });
+    scenario('a pass issued by the simulator is scanned: the gate opens, the guest greeted by name', engine.model, (context) =>
+      passScan({ ...context, cameraFile: offers.cameras > 0 ? cameraFile : null }),
+    );
+    // On the engine's own fake camera: Chromium's moving pattern, WebKit's mock capture devices (it has no camera otherwise).
+    scenario("a call nobody answers shows its stages and ends with '{name} did not answer'", engine.directoryModel, UNANSWERED.noAnswer, { ownCamera: true });
+    scenario('with visitor_messages a call nobody answers offers a message, sent once where the engine records video', engine.directoryModel, UNANSWERED.message, {
+      ownCamera: true,
+      prepare: (simulator) => simulator.patchProperty({ device: { visitor_messages: true } }),
+    });
     const call = (ownCamera) => ({
       ownCamera,
       missing: () => (!offers.webrtc ? 'the engine has no RTCPeerConnection' : noCamera()),

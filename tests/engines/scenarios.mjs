@@ -17,7 +17,7 @@ export const IN_PAGE = {
   element: (selector, text) => `[...document.querySelectorAll(${JSON.stringify(selector)})].find((e) => e.textContent.trim() === ${JSON.stringify(text)})`,
 };
 
-const hardwareIn = (sim) => sim.state.hardware.filter((r) => r.direction === 'in' && r.method !== 'detectUrl').map((r) => [r.method, r.params]);
+export const hardwareIn = (sim) => sim.state.hardware.filter((r) => r.direction === 'in' && r.method !== 'detectUrl').map((r) => [r.method, r.params]);
 
 /** What a page shows and holds, for a failure's message: a title that never came says little on its own. */
 const PAGE_STATE = `JSON.stringify({
@@ -56,16 +56,16 @@ async function watchTitles(page) {
 }
 const titleSeen = (title) => `window.__titles.includes(${JSON.stringify(title)})`;
 
-export async function expectNotice(page, text) {
-  await until(() => page.evaluate(IN_PAGE.notice), (notice) => notice === text, { message: `the notice '${text}'` });
+export async function expectNotice(page, text, timeout = 10_000) {
+  await until(() => page.evaluate(IN_PAGE.notice), (notice) => notice === text, { timeout, message: `the notice '${text}'` });
 }
 
-/** A gate opening with `code`: wiegand then the relay at the hardware socket, a granted request at the back end. */
-export async function expectGateOpened(sim, code) {
+/** A gate opening with `code`: wiegand then the relay at the hardware socket, a granted request for `userCode` at the back end. */
+export async function expectGateOpened(sim, code, userCode = code) {
   await until(() => hardwareIn(sim), (calls) => calls.length >= 2, { message: 'wiegand and enable_relay1' });
   assert.deepEqual(hardwareIn(sim), [['wiegand', [0, code]], ['enable_relay1', []]]);
   const [request] = await until(() => sim.state.accessRequests, (list) => list.length > 0, { message: 'the access request' });
-  assert.deepEqual([request.user_code, request.access_granted], [code, true]);
+  assert.deepEqual([request.user_code, request.access_granted], [userCode, true]);
 }
 
 /** Types digits as the model takes them: keys on a button model, the on-screen keypad on TOUCH. */
@@ -75,6 +75,28 @@ export async function enterCode(page, model, code) {
   await page.waitFor(`location.pathname === '/enter-code'`);
   for (const digit of code) await page.tap(IN_PAGE.element('.keypad button', digit));
 }
+
+/**
+ * Calls the first resident as a visitor does: its row in the directory on
+ * TOUCH, its lookup code on button models. `beforeChoosing` runs once the
+ * directory shows, before the resident is chosen.
+ */
+export async function callFirstResident(page, model, beforeChoosing = async () => undefined) {
+  if (model === 'TOUCH') {
+    await page.tap(IN_PAGE.element('a', 'Call a resident'));
+    await page.waitFor(`!!document.querySelector('.directory-row')`, { message: 'directory rows' });
+    await beforeChoosing();
+    await page.tap(`[...document.querySelectorAll('.directory-row')].find((e) => e.textContent.includes(${JSON.stringify(KNOWN.firstResident.name)}))`);
+    return;
+  }
+  await page.press('ArrowUp');
+  await page.waitFor(`!!document.querySelector('[role=status][aria-label="Lookup code"]')`, { message: 'the lookup code slots' });
+  await beforeChoosing();
+  await page.type(KNOWN.firstResident.lookup);
+}
+
+/** Presses GO as the model takes it: the screen's action button on TOUCH, Enter on button models. */
+export const go = (page, model) => (model === 'TOUCH' ? page.tap(`document.querySelector('.message-action')`) : page.press('Enter'));
 
 export const SCENARIOS = {
   async welcome({ page }) {
@@ -103,10 +125,7 @@ export const SCENARIOS = {
 
   async directory({ page, model }) {
     if (model === 'TOUCH') {
-      await page.tap(IN_PAGE.element('a', 'Call a resident'));
-      await page.waitFor(`!!document.querySelector('.directory-row')`, { message: 'directory rows' });
-      await watchTitles(page);
-      await page.tap(`[...document.querySelectorAll('.directory-row')].find((e) => e.textContent.includes(${JSON.stringify(KNOWN.firstResident.name)}))`);
+      await callFirstResident(page, model, () => watchTitles(page));
       await page.waitFor(titleSeen(`Call ${KNOWN.firstResident.name}`), { message: 'the call to the first resident' });
       return;
     }
@@ -118,10 +137,7 @@ export const SCENARIOS = {
     await page.waitFor(`${pageLabel} === 'Page 2'`, { message: 'page 2' });
     await page.press('Escape');
     await page.waitFor(`location.pathname === '/'`);
-    await page.press('ArrowUp');
-    await page.waitFor(`!!document.querySelector('[role=status][aria-label="Lookup code"]')`, { message: 'the lookup code slots' });
-    await watchTitles(page);
-    await page.type(KNOWN.firstResident.lookup);
+    await callFirstResident(page, model, () => watchTitles(page));
     await page.waitFor(titleSeen(`Call ${KNOWN.firstResident.name}`), { message: 'the call to the looked-up resident' });
   },
 
@@ -177,10 +193,8 @@ export const SCENARIOS = {
   },
 
   /** A call to the first resident, answered with video by the console's far end in `farEnd` (a current Chromium), who opens the gate. */
-  async call({ page, sim, farEnd }) {
-    await page.press('ArrowUp');
-    await page.waitFor(`!!document.querySelector('[role=status][aria-label="Lookup code"]')`, { message: 'the lookup code slots' });
-    await page.type(KNOWN.firstResident.lookup);
+  async call({ page, sim, model, farEnd }) {
+    await callFirstResident(page, model);
     const [call] = await until(() => sim.state.calls, (list) => list.length > 0, { message: 'the call created at the back end' });
     const console = await farEnd.newPage();
     try {

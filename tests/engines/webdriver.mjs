@@ -87,9 +87,10 @@ class Page {
 
 /**
  * Starts WebKitWebDriver inside a virtual X server; `close` ends both. Each
- * `newPage` is a MiniBrowser of its own.
+ * `newPage` is a MiniBrowser of its own. `args` are MiniBrowser's, besides
+ * `--automation` (its WebKitSettings, e.g. `--enable-mock-capture-devices=true`).
  */
-export async function launchWebKit() {
+export async function launchWebKit({ args = [] } = {}) {
   const port = await freePort();
   // A process group of its own, so close() ends xvfb-run, the X server, the driver and its browser together.
   const child = spawn('xvfb-run', ['-a', 'WebKitWebDriver', `--port=${port}`], { detached: true, stdio: 'ignore' });
@@ -100,7 +101,7 @@ export async function launchWebKit() {
     await sleep(100);
   }
   const { sessionId, capabilities } = await call(origin, 'POST', '/session', {
-    capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } },
+    capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...args] } } },
   });
   const page = new Page(`${origin}/session/${sessionId}`);
   return {

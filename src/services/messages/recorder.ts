@@ -20,7 +20,7 @@ const BITRATES = { videoBitsPerSecond: 1_000_000, audioBitsPerSecond: 64_000 };
 export interface MessageTake {
   /** The camera and microphone, for the preview. */
   stream: MediaStream;
-  /** Ends the take: the recorder and every track stopped; resolves with the recording. */
+  /** Ends the take: the recorder and every track stopped; resolves with the recording, rejects when it holds nothing. */
   finish(): Promise<Blob>;
   /** Ends it with nothing kept: the recorder and every track stopped. */
   cancel(): void;
@@ -66,6 +66,8 @@ function record(stream: MediaStream, Recorder: RecorderClass): MessageTake {
     finish: async () => {
       release();
       await stopped;
+      // WebKitGTK without a video encoder records nothing and says nothing: an empty take is a failed one.
+      if (chunks.length === 0) throw new Error('The recorder gave no data');
       // The recorder names the container and codecs it used; the chunks carry the same.
       return new Blob(chunks, { type: recorder.mimeType || mimeType || chunks[0]?.type || 'video/webm' });
     },

@@ -1,0 +1,1 @@
+export function standInCamera(frame: { width: number; height: number; luma: string }): void;
