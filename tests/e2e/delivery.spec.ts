@@ -1,10 +1,11 @@
 // Deliveries against the simulator (docs/rules.md#r2-3-9, #r2-7-8, #r4-9-12,
 // #r4-9-13): the device record's `enable_deliveries` absent (nothing new
 // shown, SPEC's keys) and present; a courier's delivery answered (approval
-// opens the gate as for any call) and not answered (the offer, the picture
-// message queued and reaching the simulator once, '{name} has been told').
+// opens the gate as for any call) and not answered (the offer, the message
+// queued, the picture alone or with the courier's clip, reaching the
+// simulator once; '{name} has been told').
 import type { Page } from '@playwright/test';
-import { API_OVERTAKEN_ERRORS, expect, fastForwardUntil, KNOWN, records, test, type Simulator } from './fixtures';
+import { API_OVERTAKEN_ERRORS, expect, fastForwardUntil, KNOWN, records, test, type Kiosk, type Simulator } from './fixtures';
 import { openDelivery, pickForDelivery } from './support/delivery';
 import { seedResident, type SeedResident } from './support/directoryCall';
 
@@ -28,6 +29,32 @@ async function deliverTo(page: Page, who: SeedResident): Promise<void> {
   await pickForDelivery(page, false, who);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Call ${who.directory_display_name}`);
   await expect(page.locator('.call-reason')).toHaveText('Delivery');
+}
+
+const CLIP_OFFER = 'Your picture is ready. You can add a video of up to 10 seconds.';
+
+/**
+ * With deliveries on, a GEN2 courier's delivery to the no-video resident that
+ * nobody answers: the call runs out at its 300 s limit on the page's clock,
+ * the offer shows, and the clock runs on in real time.
+ */
+async function nobodyAnswers(page: Page, kiosk: Kiosk, sim: Simulator): Promise<{ call: Record<string, unknown>; name: string }> {
+  sim.patchProperty({ device: { enable_deliveries: true } });
+  await page.clock.install();
+  await kiosk.open(page, { model: 'GEN2' });
+  const who = seedResident(sim, KNOWN.noVideoResidentId);
+  const name = who.directory_display_name;
+  await deliverTo(page, who);
+  await fastForwardUntil(page, 1_000, () => expect.poll(() => records(sim, 'calls').length, { timeout: 500 }).toBe(1));
+  const call = records(sim, 'calls')[0]!;
+  expect(call).toMatchObject({ reason: 'delivery' });
+  // Nobody answers the phone: the call ends at its limit, and the courier gets the offer, not 'did not answer' alone.
+  await page.clock.fastForward(301_000);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} did not answer`);
+  await expect(page.getByText('Leave a delivery message: hold the parcel up to the camera.')).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await page.clock.resume();
+  return { call, name };
 }
 
 test.describe('the device record without enable_deliveries', () => {
@@ -86,7 +113,7 @@ test.describe('the device record with enable_deliveries', () => {
     await waitForRecord('accessRequests', (r) => r.user_code === code && r.access_granted === true);
   });
 
-  test("a delivery nobody answers: the offer, the picture message reaches the back end once, '{name} has been told'", async ({
+  test("a delivery nobody answers, the clip skipped: the picture alone reaches the back end once, '{name} has been told'", async ({
     page,
     kiosk,
     sim,
@@ -94,24 +121,12 @@ test.describe('the device record with enable_deliveries', () => {
   }) => {
     // The jumps below overtake an API call still on its way (as in calls.spec's hard timeout).
     allowConsoleErrors(...API_OVERTAKEN_ERRORS);
-    sim.patchProperty({ device: { enable_deliveries: true } });
-    await page.clock.install();
-    await kiosk.open(page, { model: 'GEN2' });
-    const who = seedResident(sim, KNOWN.noVideoResidentId);
-    const name = who.directory_display_name;
-    await deliverTo(page, who);
-    await fastForwardUntil(page, 1_000, () => expect.poll(() => records(sim, 'calls').length, { timeout: 500 }).toBe(1));
-    const call = records(sim, 'calls')[0]!;
-    expect(call).toMatchObject({ reason: 'delivery' });
-
-    // Nobody answers the phone: the call ends at its 300 s limit, and the courier gets the offer, not 'did not answer' alone.
-    await page.clock.fastForward(301_000);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} did not answer`);
-    await expect(page.getByText('Leave a delivery message: hold the parcel up to the camera.')).toBeVisible();
-    await expect(page.getByRole('alertdialog')).toHaveCount(0);
-    await page.clock.resume();
-
+    const { call, name } = await nobodyAnswers(page, kiosk, sim);
     await page.keyboard.press('Enter');
+    await expect(page.getByText(CLIP_OFFER)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Your picture' })).toBeVisible();
+    // BACK: the picture alone.
+    await page.keyboard.press('Escape');
     await expect(notification(page)).toHaveText(`${name} has been told`);
     await expect.poll(() => records(sim, 'messages').length).toBe(1);
     // One part, the picture, goes as the body itself with its type (the simulator names it 'body').
@@ -121,5 +136,51 @@ test.describe('the device record with enable_deliveries', () => {
     // Reloaded after the notification, with nothing left to send: still once.
     await page.clock.fastForward(60_000);
     expect(records(sim, 'messages')).toHaveLength(1);
+  });
+
+  test('a delivery nobody answers, with a clip: the picture and the clip reach the back end once, as one message; its console shows and plays them', async ({
+    page,
+    kiosk,
+    sim,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(...API_OVERTAKEN_ERRORS);
+    const { call, name } = await nobodyAnswers(page, kiosk, sim);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(CLIP_OFFER)).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('timer')).toHaveText(/^Recording: (10|9) s left$/);
+    await expect(page.getByLabel('Your camera')).toHaveJSProperty('paused', false);
+    // A second or two of the fake camera and microphone, then the stop key.
+    await expect(page.getByRole('timer')).toHaveText(/^Recording: [1-8] s left$/, { timeout: 9_000 });
+    await page.getByRole('button', { name: /Stop$/ }).click();
+    await expect(notification(page)).toHaveText(`${name} has been told`);
+    await expect.poll(() => records(sim, 'messages').length).toBe(1);
+    const [message] = records(sim, 'messages');
+    expect(message).toMatchObject({
+      call_id: call.id,
+      kind: 'delivery',
+      parts: [
+        { name: 'picture', type: 'image/jpeg' },
+        { name: 'clip', type: expect.stringMatching(/^video\/webm/) },
+      ],
+    });
+    expect(message!.parts.map((part: { bytes: number }) => part.bytes)).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(message!.parts[0].bytes).toBeGreaterThan(1000);
+    expect(message!.parts[1].bytes).toBeGreaterThan(1000);
+    await expect(welcome(page)).toBeVisible({ timeout: 15_000 });
+    await page.clock.fastForward(60_000);
+    expect(records(sim, 'messages')).toHaveLength(1);
+
+    // The resident's side: the simulator's console shows the picture and plays the clip.
+    const consolePage = await page.context().newPage();
+    await consolePage.goto(`${sim.url}/console`);
+    const listed = consolePage.locator('#messages li').filter({ hasText: `for ${call.id}` });
+    await expect(listed.getByRole('img', { name: /^picture: image\/jpeg/ })).toHaveJSProperty('complete', true);
+    expect(await listed.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const clip = listed.locator('video');
+    await expect(clip).toHaveAttribute('title', /^clip: video\/webm/);
+    await expect.poll(() => clip.evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThanOrEqual(1);
+    await consolePage.close();
   });
 });

@@ -18,13 +18,7 @@ async function callNobodyAnswers(page: Page, sim: Simulator, model: 'GEN2' | 'TO
     // The first name of the directory, at the top of TOUCH's list.
     await page.getByRole('link', { name: text(language, 'home.callResident') }).click();
     await page.getByRole('button', { name: who.directory_display_name }).first().click();
-  } else if (language === 'en') await callFromDirectory(page, who);
-  else {
-    // The directory in the panel's language: UP opens it, the four digits of the lookup code call.
-    await page.keyboard.press('ArrowUp');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'directory.title'));
-    for (const digit of who.directory_lookup_code) await page.keyboard.press(digit);
-  }
+  } else await callFromDirectory(page, who, language);
   await fastForwardUntil(page, 1_000, () => expect.poll(() => records(sim, 'calls').length, { timeout: 500 }).toBe(1));
   const callId = records(sim, 'calls')[0]!.id as string;
   // 30 s of video nobody answers, then the phone (its twin's connect): not overtaken by the long jump after it.
