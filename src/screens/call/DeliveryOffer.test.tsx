@@ -3,6 +3,7 @@ import { requestsTo, withApiServer } from '../../testing/apiServer';
 import type { StoredMessage } from '../../services/messages/messageBox';
 import { eventually as eventuallyAfter, turn } from '../../testing/eventually';
 import { createTestServices, FAKE_STILL, type TestServices } from '../../testing/fakeServices';
+import { expectFinished, recordingShown } from '../../testing/fakeRecorder';
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { rawProperty } from '../../testing/fixtures';
 import { renderKiosk } from '../../testing/renderKiosk';
@@ -94,17 +95,12 @@ describe('a delivery nobody answered (docs/rules.md#r2-7-8)', () => {
     const { services, store } = await unansweredDelivery();
     await pictureTaken();
     press('Enter');
-    await eventually(() => screen.getByRole('button', { name: /Stop$/ }));
-    expect(screen.getByRole('timer')).toHaveTextContent('Recording: 10 s left');
-    const take = services.recorder.takes[0]!;
-    expect((screen.getByLabelText('Your camera') as HTMLVideoElement).srcObject).toBe(take.stream);
-    expect(services.speech.say).toHaveBeenLastCalledWith(['messageRecording-GEN2']);
+    const take = await recordingShown(services, /Stop$/, 'Recording: 10 s left');
     await act(() => vi.advanceTimersByTimeAsync(4000));
     expect(screen.getByRole('timer')).toHaveTextContent('Recording: 6 s left');
     press('Enter');
     await eventually(() => expect(location()).toBe('/'));
-    expect(take.finished).toBe(true);
-    expect(take.tracks.map((track) => track.readyState)).toEqual(['ended', 'ended']);
+    expectFinished(take);
     expect(await keptMessages(services)).toHaveLength(1);
     expect(parts(await services.messages.oldest())).toEqual([
       ['picture', 'image/jpeg', atob(FAKE_STILL.split(',')[1]!).length],
