@@ -262,10 +262,10 @@ for (const model of ['GEN2', 'TOUCH'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${who.directory_display_name} did not answer`);
     await whileClockPaused(page, () => eachSize('delivery-offer', '.message-action, .cancel-touch'));
     await takePicture(page, touch);
-    await whileClockPaused(page, () => eachSize('delivery-clip', '.message-action'));
+    await whileClockPaused(page, () => eachSize('delivery-clip', '.message-action, .cancel-touch'));
     await startClip(page, touch);
     // The countdown stands still while the sizes are checked.
-    await whileClockPaused(page, () => eachSize('delivery-recording', '.message-action'));
+    await whileClockPaused(page, () => eachSize('delivery-recording', '.message-action, .cancel-touch'));
   });
 }
 

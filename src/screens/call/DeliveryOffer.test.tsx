@@ -70,7 +70,8 @@ describe('a delivery nobody answered (docs/rules.md#r2-7-8)', () => {
     expect(services.camera.takeStill).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('img', { name: 'Your picture' })).toHaveAttribute('src', FAKE_STILL);
     expect(screen.getByRole('button', { name: /Add a video$/ })).toHaveTextContent('EnterAdd a video');
-    expect(screen.getByRole('button', { name: /Send the picture alone$/ })).toHaveTextContent('BackSend the picture alone');
+    expect(screen.getByRole('button', { name: 'Press Back to send the picture alone' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Press Back to cancel' })).toBeNull();
     expect(services.speech.say).toHaveBeenLastCalledWith(['deliveryClip-GEN2']);
     expect(services.recorder.start).not.toHaveBeenCalled();
     expect(await keptMessages(services)).toEqual([]);

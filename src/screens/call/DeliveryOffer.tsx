@@ -60,8 +60,9 @@ export function DeliveryOffer({ serverCallId, name, onDone }: Props) {
     ) : stage === 'clip-offer' && message.picture ? (
       <img className="call-preview message-picture" src={message.picture} alt={ts('delivery.yourPicture')} />
     ) : null;
+  // Once the picture is taken, the way out sends it: 'Press {back} to send the picture alone' (TOUCH: a button).
   const footer = withPicture ? (
-    <MessageAction secondary hint={labels?.back} label={ts('delivery.pictureAlone')} onPress={message.pictureAlone} />
+    <CancelButton label={labels ? ts('delivery.pictureAloneButtons', { back: labels.back }) : ts('delivery.pictureAlone')} touch={touch} onCancel={message.pictureAlone} />
   ) : (
     <CancelButton label={cancel} touch={touch} onCancel={onDone} />
   );

@@ -36,14 +36,12 @@ interface ActionProps {
   /** The panel button that does the same, shown before the label (button panels). */
   hint?: string | null;
   disabled?: boolean;
-  /** A second choice beside the first, drawn quieter. */
-  secondary?: boolean;
 }
 
 /** One thing a panel button does at this step; a tap does the same. */
-export function MessageAction({ label, onPress, hint = null, disabled = false, secondary = false }: ActionProps) {
+export function MessageAction({ label, onPress, hint = null, disabled = false }: ActionProps) {
   return (
-    <button type="button" className={secondary ? 'message-action message-action-secondary' : 'message-action'} onClick={onPress} disabled={disabled}>
+    <button type="button" className="message-action" onClick={onPress} disabled={disabled}>
       {hint && <kbd className="button-hint">{hint}</kbd>}
       <span>{label}</span>
     </button>
