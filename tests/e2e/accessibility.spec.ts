@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { API_OVERTAKEN_ERRORS, expect, fastForwardUntil, hardwareIn, KNOWN, test, typeCode, waitForHardwareSocket, type PanelModelName, type Simulator } from './fixtures';
 import { expectAccessible, text, type Language } from './support/accessibility';
-import { openDelivery, pickForDelivery } from './support/delivery';
+import { openDelivery, pickForDelivery, startClip, takePicture } from './support/delivery';
 import { seedResident } from './support/directoryCall';
 import { expectFits, saveScreenshot } from './support/layout';
 import { dismissNotification, markPage, whileClockPaused } from './support/notifications';
@@ -212,7 +212,8 @@ for (const language of ['en', 'es'] as const) {
 }
 
 // Deliveries (docs/rules.md#r2-3-9, #r2-7-8): home with the Delivery link, the
-// delivery directory, the delivery call and the offer after nobody answered.
+// delivery directory, the delivery call, the offer after nobody answered, the
+// clip's offer and the clip recording.
 for (const [model, language] of [['GEN2', 'en'], ['TOUCH', 'en'], ['GEN2', 'es'], ['TOUCH', 'es']] as const) {
   test(`${model} in ${language === 'es' ? 'Spanish' : 'English'}: the delivery screens meet WCAG 2.2 A and AA`, async ({ page, kiosk, sim, allowConsoleErrors }) => {
     test.setTimeout(120_000);
@@ -236,6 +237,10 @@ for (const [model, language] of [['GEN2', 'en'], ['TOUCH', 'en'], ['GEN2', 'es']
     await page.clock.fastForward(301_000);
     await expect(heading(walk, text(language, 'notice.noAnswer', { name: who.directory_display_name }))).toBeVisible();
     await check(walk, 'delivery-offer');
+    await takePicture(page, walk.touch, language);
+    await check(walk, 'delivery-clip');
+    await startClip(page, walk.touch, language);
+    await check(walk, 'delivery-recording');
   });
 }
 

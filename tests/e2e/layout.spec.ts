@@ -8,7 +8,7 @@
 // UPDATE_DOCS_SCREENSHOTS=1 copies the README's to docs/screenshots/.
 import type { Page } from '@playwright/test';
 import { API_OVERTAKEN_ERRORS, expect, fastForwardUntil, hardwareIn, KNOWN, records, test, typeCode, waitForHardwareSocket, type Simulator } from './fixtures';
-import { openDelivery, pickForDelivery } from './support/delivery';
+import { openDelivery, pickForDelivery, startClip, takePicture } from './support/delivery';
 import { seedResident } from './support/directoryCall';
 import { expectFits, expectTargets, PANEL_SIZES, saveScreenshot, type PanelSize } from './support/layout';
 import { dismissNotification, markPage, whileClockPaused } from './support/notifications';
@@ -32,6 +32,9 @@ const FOR_DOCS: Record<string, string> = {
   'GEN2-1280x800-delivery-call': 'delivery-call-gen2-1280x800.png',
   'GEN2-1280x800-delivery-offer': 'delivery-offer-gen2-1280x800.png',
   'TOUCH-480x800-delivery-offer': 'delivery-offer-touch-480x800.png',
+  'GEN2-1280x800-delivery-clip': 'delivery-clip-gen2-1280x800.png',
+  'TOUCH-480x800-delivery-clip': 'delivery-clip-touch-480x800.png',
+  'TOUCH-480x800-delivery-recording': 'delivery-recording-touch-480x800.png',
 };
 
 /** A name longer than any in the seed: it must be shown whole on every panel. */
@@ -225,8 +228,9 @@ for (const model of ['GEN2', 'TOUCH'] as const) {
 }
 
 // Deliveries (docs/rules.md#r2-3-9, #r2-7-8): home with its Delivery link, the
-// directory picking whom a delivery is for, the delivery call ringing, and the
-// offer after nobody answered, each at every panel size.
+// directory picking whom a delivery is for, the delivery call ringing, the
+// offer after nobody answered, the clip's offer beside the picture and the
+// clip recording, each at every panel size.
 for (const model of ['GEN2', 'TOUCH'] as const) {
   test(`${model}: the delivery screens fit every panel size`, async ({ page, kiosk, sim, allowConsoleErrors }) => {
     test.setTimeout(90_000);
@@ -256,7 +260,12 @@ for (const model of ['GEN2', 'TOUCH'] as const) {
     await whileClockPaused(page, () => eachSize('delivery-call', '.cancel-touch'));
     await page.clock.fastForward(301_000);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${who.directory_display_name} did not answer`);
-    await whileClockPaused(page, () => eachSize('delivery-offer', '.delivery-send, .cancel-touch'));
+    await whileClockPaused(page, () => eachSize('delivery-offer', '.message-action, .cancel-touch'));
+    await takePicture(page, touch);
+    await whileClockPaused(page, () => eachSize('delivery-clip', '.message-action, .cancel-touch'));
+    await startClip(page, touch);
+    // The countdown stands still while the sizes are checked.
+    await whileClockPaused(page, () => eachSize('delivery-recording', '.message-action, .cancel-touch'));
   });
 }
 

@@ -65,6 +65,8 @@ describe('spoken prompts', () => {
     expect(prompts.directory('GEN2', true)).toEqual(['delivery', 'directory', 'cancel-GEN2']);
     expect(prompts.deliveryOffer('GEN2')).toEqual(['deliveryOffer', 'deliverySend-GEN2', 'cancel-GEN2']);
     expect(prompts.deliveryOffer('TOUCH')).toEqual(['deliveryOffer', 'deliverySendTouch']);
+    expect(prompts.deliveryClip('GEN3')).toEqual(['deliveryClip-GEN3']);
+    expect(prompts.deliveryClip('TOUCH')).toEqual(['deliveryClipTouch']);
   });
 
   it('names the way out of each screen by its button; TOUCH has none', () => {

@@ -6,7 +6,7 @@ type PromptOf<Key> = Key extends `speech.button.${string}` ? never : Key extends
 type PromptName = PromptOf<keyof typeof spoken>;
 
 /** The prompts that name a button ({back} or {go}): recorded once per button model (prompts.test.ts checks this list). */
-export const NAMES_A_BUTTON: readonly PromptName[] = ['homeQr', 'homeManager', 'cancel', 'hangUp', 'messageOffer', 'messageRecording', 'messageManager', 'deliverySend'];
+export const NAMES_A_BUTTON: readonly PromptName[] = ['homeQr', 'homeManager', 'cancel', 'hangUp', 'messageOffer', 'messageRecording', 'messageManager', 'deliverySend', 'deliveryClip'];
 
 /**
  * The clip of a `speech.*` string (scripts/make-speech.mjs names them): one
@@ -51,8 +51,10 @@ export const prompts = {
   granted: (model: PanelModel) => clips(model, ['granted']),
   refused: (model: PanelModel) => clips(model, ['refused']),
   gateFailed: (model: PanelModel) => clips(model, ['gateFailed']),
-  /** A delivery nobody answered: the offer of a message, then that the resident was told. */
+  /** A delivery nobody answered: the offer of a message, then of a clip (recorded as a message is), then that the resident was told. */
   deliveryOffer: (model: PanelModel) => clips(model, ['deliveryOffer', isTouch(model) ? 'deliverySendTouch' : 'deliverySend', 'cancel']),
+  /** The picture taken: a clip may be added, or the picture sent alone. */
+  deliveryClip: (model: PanelModel) => clips(model, [isTouch(model) ? 'deliveryClipTouch' : 'deliveryClip']),
   deliveryTold: (model: PanelModel) => clips(model, ['deliveryTold']),
   /** The message after a call nobody answered (docs/rules.md#r8-1-18): the offer, the take, and what follows it. */
   messageOffer: (model: PanelModel) => clips(model, isTouch(model) ? ['messageOfferTouch'] : ['messageOffer', 'cancel']),

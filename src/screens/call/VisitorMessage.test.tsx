@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { withApiServer } from '../../testing/apiServer';
 import { eventually as eventuallyAfter, turn } from '../../testing/eventually';
 import { withFakeTimers } from '../../testing/fakeTimers';
+import { expectFinished, recordingShown } from '../../testing/fakeRecorder';
 import { rawProperty } from '../../testing/fixtures';
 import { renderKiosk } from '../../testing/renderKiosk';
 
@@ -58,17 +59,12 @@ describe('the message after a call nobody answered', () => {
   it('GO records one take with a countdown; the stop key keeps it and shows "Your message was sent"; GO then calls the manager', async () => {
     const { services } = await unanswered();
     press('Enter');
-    await eventually(() => screen.getByRole('button', { name: 'Press Enter to stop' }));
-    expect(screen.getByRole('timer')).toHaveTextContent('Recording: 20 s left');
-    const take = services.recorder.takes[0]!;
-    expect((screen.getByLabelText('Your camera') as HTMLVideoElement).srcObject).toBe(take.stream);
-    expect(services.speech.say).toHaveBeenLastCalledWith(['messageRecording-GEN2']);
+    const take = await recordingShown(services, 'Press Enter to stop', 'Recording: 20 s left');
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(screen.getByRole('timer')).toHaveTextContent('Recording: 15 s left');
     press('Enter');
     await eventually(() => expect(heading()).toBe('Your message was sent'));
-    expect(take.finished).toBe(true);
-    expect(take.tracks.map((track) => track.readyState)).toEqual(['ended', 'ended']);
+    expectFinished(take);
     expect(await services.messages.heads()).toEqual([expect.objectContaining({ callId: 'call-1', kind: 'visitor', residentName: 'Aaron Abbott', bytes: 'a recorded message'.length })]);
     expect(services.speech.say).toHaveBeenLastCalledWith(['messageSent', 'messageManager-GEN2']);
     expect(screen.getByRole('button', { name: 'Press Enter to call the manager' })).toBeInTheDocument();

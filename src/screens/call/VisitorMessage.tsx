@@ -1,18 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { CancelButton } from '../../components/CancelButton';
 import { useNavigate } from '../../hooks/pageAddress';
 import { useButtons } from '../../features/input/useButtons';
 import { useIdleTimeout } from '../../features/input/useIdleTimeout';
 import { queueMessage } from '../../features/messages/messageQueue';
+import { useMessageTake } from '../../features/messages/useMessageTake';
 import { notificationPushed } from '../../features/notifications/notificationsSlice';
 import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
-import { MESSAGE_MAX_MS, type MessageTake } from '../../services/messages/recorder';
+import { MESSAGE_MAX_MS } from '../../services/messages/recorder';
 import { useAppDispatch } from '../../store/hooks';
 import { useServices } from '../../store/servicesContext';
 import { english } from '../../strings/catalogue';
+import { Countdown, MessageAction, MessageLayout } from './MessageLayout';
 import { StreamVideo } from './StreamVideo';
 
 export interface MessageFor {
@@ -28,9 +30,6 @@ export interface MessageFor {
   manager: boolean;
 }
 
-type Stage = 'offer' | 'starting' | 'recording' | 'saving' | 'sent';
-const MAX_SECONDS = MESSAGE_MAX_MS / 1000;
-
 /**
  * docs/rules.md#r8-1-18: after a call nobody answered, the visitor may leave
  * one video message: the consent line, then one take of up to 20 s with a
@@ -41,119 +40,56 @@ const MAX_SECONDS = MESSAGE_MAX_MS / 1000;
 export function VisitorMessage({ message }: { message: MessageFor }) {
   const { labels, touch, cancel, model } = useDevice();
   const ts = useScreenStrings();
-  const { recorder, logger } = useServices();
+  const { logger } = useServices();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [stage, setStage] = useState<Stage>('offer');
-  const [seconds, setSeconds] = useState(MAX_SECONDS);
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  const take = useRef<MessageTake | null>(null);
-  const shown = useRef(true);
+  const [sent, setSent] = useState(false);
   const goHome = () => navigate('/');
 
-  useEffect(() => {
-    shown.current = true;
-    return () => {
-      shown.current = false;
-      take.current?.cancel();
-      take.current = null;
-    };
-  }, []);
-
-  const failed = (error: unknown) => {
+  const failed = (error: unknown, shown: boolean) => {
     logger.child('messages', { callId: message.callId }).error('The message could not be recorded', error);
-    if (!shown.current) return;
+    if (!shown) return;
     dispatch(notificationPushed({ status: 'ERROR', title: english('notice.messageFailed') }));
     goHome();
   };
-
-  const start = () => {
-    setStage('starting');
-    recorder.start().then((started) => {
-      if (!shown.current) return started.cancel();
-      take.current = started;
-      setStream(started.stream);
-      setStage('recording');
-    }, failed);
-  };
-
-  /** Ends the take (the stop key, or 20 s) and keeps what was recorded; once only. */
-  const stop = () => {
-    const current = take.current;
-    if (!current) return;
-    take.current = null;
-    setStream(null);
-    setStage('saving');
-    current
-      .finish()
-      .then((recording) =>
-        dispatch(queueMessage({ callId: message.callId, kind: 'visitor', parts: [{ name: 'video', blob: recording }], residentName: message.residentName, recordedAt: new Date().toISOString() })),
-      )
-      .then((kept) => (kept ? shown.current && setStage('sent') : failed(new Error('The message could not be kept'))), failed);
-  };
-  const stopLatest = useRef(stop);
-  useEffect(() => {
-    stopLatest.current = stop;
+  const take = useMessageTake(MESSAGE_MAX_MS, {
+    // Kept even when the visitor left right after the stop key: the stop was their choice.
+    recorded: (recording, shown) =>
+      void dispatch(queueMessage({ callId: message.callId, kind: 'visitor', parts: [{ name: 'video', blob: recording }], residentName: message.residentName, recordedAt: new Date().toISOString() })).then(
+        (kept) => (kept ? shown && setSent(true) : failed(new Error('The message could not be kept'), shown)),
+      ),
+    failed,
   });
-
-  useEffect(() => {
-    if (stage !== 'recording') return;
-    const endsAt = Date.now() + MESSAGE_MAX_MS;
-    const timer = window.setInterval(() => {
-      const left = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
-      setSeconds(left);
-      if (left === 0) stopLatest.current();
-    }, 250);
-    return () => window.clearInterval(timer);
-  }, [stage]);
+  const offer = take.phase === 'idle';
+  const recording = take.phase === 'starting' || take.phase === 'recording';
+  const saving = take.phase === 'stopped' && !sent;
 
   useButtons((button) => {
     if (button === 'BACK') goHome();
     if (button !== 'GO') return;
-    if (stage === 'offer') start();
-    else if (stage === 'recording') stop();
-    else if (stage === 'sent' && message.manager) navigate('/call');
+    if (offer) take.start();
+    else if (take.phase === 'recording') take.stop();
+    else if (sent && message.manager) navigate('/call');
   });
-  useIdleTimeout(() => (stage === 'offer' || stage === 'sent') && goHome());
+  useIdleTimeout(() => (offer || sent) && goHome());
 
-  const spoken = stage === 'offer' ? prompts.messageOffer(model) : stage === 'recording' ? prompts.messageRecording(model) : stage === 'sent' ? prompts.messageSent(model, message.manager) : [];
+  const spoken = offer ? prompts.messageOffer(model) : take.phase === 'recording' ? prompts.messageRecording(model) : sent ? prompts.messageSent(model, message.manager) : [];
   useSpokenPrompt(spoken);
 
   /** What GO does now: on button panels 'Press {go} to ...', on TOUCH the button's own words. */
   const label = (key: Parameters<typeof ts>[0], touchKey: Parameters<typeof ts>[0]) => (labels ? ts(key, { go: labels.go }) : ts(touchKey));
-  const recording = stage === 'recording' || stage === 'starting';
   return (
-    <main className="screen call message">
-      <h1>{stage === 'sent' ? ts('message.sent') : message.title}</h1>
-      <div className="message-body">
-        {stage === 'offer' && <p className="message-consent">{message.consent}</p>}
-        {stage === 'offer' && <MessageAction label={label('message.offerButtons', 'message.offerTouch')} onPress={start} />}
-        {recording && (
-          <p className="message-countdown" role="timer" aria-live="off">
-            {ts('message.recording', { seconds })}
-          </p>
-        )}
-        {stage === 'recording' && <MessageAction label={label('message.stopButtons', 'message.stopTouch')} onPress={stop} />}
-        {stage === 'saving' && <p role="status">{ts('message.saving')}</p>}
-        {stage === 'sent' && message.manager && <MessageAction label={label('message.managerButtons', 'message.managerTouch')} onPress={() => navigate('/call')} />}
-      </div>
-      {recording && (
-        <figure className="call-videos message-preview">
-          <StreamVideo stream={stream} muted className="call-preview" label={ts('call.yourCamera')} />
-        </figure>
-      )}
-      <footer className="screen-footer">
-        <CancelButton label={cancel} touch={touch} onCancel={goHome} />
-      </footer>
-    </main>
-  );
-}
-
-/** The one thing GO does at each step; a tap does the same. */
-function MessageAction({ label, onPress }: { label: string; onPress: () => void }) {
-  return (
-    <button type="button" className="message-action" onClick={onPress}>
-      {label}
-    </button>
+    <MessageLayout
+      title={sent ? ts('message.sent') : message.title}
+      aside={recording && <StreamVideo stream={take.stream} muted className="call-preview" label={ts('call.yourCamera')} />}
+      footer={<CancelButton label={cancel} touch={touch} onCancel={goHome} />}
+    >
+      {offer && <p className="message-consent">{message.consent}</p>}
+      {offer && <MessageAction label={label('message.offerButtons', 'message.offerTouch')} onPress={take.start} />}
+      {recording && <Countdown text={ts('message.recording', { seconds: take.seconds })} />}
+      {take.phase === 'recording' && <MessageAction label={label('message.stopButtons', 'message.stopTouch')} onPress={take.stop} />}
+      {saving && <p role="status">{ts('message.saving')}</p>}
+      {sent && message.manager && <MessageAction label={label('message.managerButtons', 'message.managerTouch')} onPress={() => navigate('/call')} />}
+    </MessageLayout>
   );
 }

@@ -1,6 +1,7 @@
-// Calling a seeded resident from a GEN1 kiosk's directory, timed from the key
+// Calling a seeded resident from a button panel's directory, timed from the key
 // that places the call (the phone-leg specs print how long each step took).
 import { expect, type Page } from '@playwright/test';
+import { text, type Language } from './accessibility';
 import type { Simulator } from './simulator';
 
 export interface SeedResident {
@@ -20,12 +21,13 @@ export function seedResident(sim: Simulator, id: number): SeedResident {
 }
 
 /**
- * On a GEN1 kiosk's home: UP opens the directory, the lookup code calls the
- * resident. Resolves with when its last digit, the one that calls, was pressed.
+ * On a button panel's home (in the panel's `language`): UP opens the
+ * directory, the lookup code calls the resident. Resolves with when its last
+ * digit, the one that calls, was pressed.
  */
-export async function callFromDirectory(page: Page, who: SeedResident): Promise<number> {
+export async function callFromDirectory(page: Page, who: SeedResident, language: Language = 'en'): Promise<number> {
   await page.keyboard.press('ArrowUp');
-  await expect(page.getByRole('status', { name: 'Lookup code' })).toBeVisible();
+  await expect(page.getByRole('status', { name: text(language, 'directory.lookupCode') })).toBeVisible();
   const code = who.directory_lookup_code;
   for (const digit of code.slice(0, -1)) await page.keyboard.press(digit);
   const pressed = Date.now();
