@@ -1,7 +1,7 @@
 import { p256 } from '@noble/curves/nist.js';
 import type { Es256Verify } from './es256';
 import type { PassKey } from '../property/passKeys';
-import { base64UrlBytes } from './passToken';
+import { base64UrlBytes } from './jwsToken';
 
 const points = new Map<string, Uint8Array>();
 
