@@ -1,12 +1,13 @@
 // `npm run pass -- --name Ana --hours 24 [--kind guest|delivery] [--uses 2]
-//   [--resident 11] [--property 1] [--key pass-key.json] [--out pass.png]`:
-// signs a pass (docs/passes.md) with the private JWK in --key and writes its
-// QR code as a PNG. `--new-key` first writes a new key there and prints the
-// public half to publish in the property data's `pass_keys`.
+//   [--resident 11] [--property 1] [--format cose|jws] [--key pass-key.json]
+//   [--out pass.png]`: signs a pass (docs/passes.md; the compact one unless
+// `--format jws`) with the private JWK in --key and writes its QR code as a
+// PNG. `--new-key` first writes a new key there and prints the public half to
+// publish in the property data's `pass_keys`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import QRCode from 'qrcode';
-import { newPassKey, passClaims, publicPassKey, signPass } from '../simulator/passes.mjs';
+import { newPassKey, PASS_FORMATS, passClaims, passQrLevel, publicPassKey, signPass } from '../simulator/passes.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     uses: { type: 'string' },
     resident: { type: 'string' },
     property: { type: 'string', default: '1' },
+    format: { type: 'string', default: 'cose' },
     key: { type: 'string', default: 'pass-key.json' },
     out: { type: 'string', default: 'pass.png' },
     'new-key': { type: 'boolean', default: false },
@@ -31,6 +33,10 @@ if (!values.name) {
   console.error('--name is required');
   process.exit(2);
 }
+if (!PASS_FORMATS.includes(values.format)) {
+  console.error(`--format must be one of ${PASS_FORMATS.join(', ')}`);
+  process.exit(2);
+}
 const key = JSON.parse(readFileSync(values.key, 'utf8'));
 const claims = passClaims({
   propertyId: Number(values.property),
@@ -40,8 +46,8 @@ const claims = passClaims({
   uses: values.uses ? Number(values.uses) : undefined,
   residentId: values.resident === undefined ? undefined : Number(values.resident),
 });
-const text = await signPass(key, claims);
-// Error correction M: the level the panel's bench measures (docs/passes.md).
-await QRCode.toFile(values.out, text, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
-const { version } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-console.log(`${values.out}: QR version ${version}, ${text.length} characters\n${JSON.stringify(claims)}\n${text}`);
+const text = await signPass(key, claims, values.format);
+const errorCorrectionLevel = passQrLevel(text);
+await QRCode.toFile(values.out, text, { errorCorrectionLevel, margin: 4, scale: 8 });
+const { version } = QRCode.create(text, { errorCorrectionLevel });
+console.log(`${values.out}: QR version ${version} at error correction ${errorCorrectionLevel}, ${text.length} characters\n${JSON.stringify(claims)}\n${text}`);

@@ -12,7 +12,7 @@ export function createPassConsole({ $, el, send }) {
     if (!qr) return;
     $('pass-qr').src = qr;
     $('pass-qr').hidden = false;
-    $('pass-qr-caption').textContent = `${jti}: ${text.length} characters`;
+    $('pass-qr-caption').textContent = `${jti}: ${text.startsWith('KP1:') ? 'compact' : 'JWS'}, ${text.length} characters`;
   };
 
   $('pass-form').onsubmit = async (e) => {
@@ -24,6 +24,7 @@ export function createPassConsole({ $, el, send }) {
       hours: Number($('pass-hours').value),
       uses: $('pass-uses').value === '' ? undefined : Number($('pass-uses').value),
       residentId: resident === '' ? undefined : Number(resident),
+      format: $('pass-format').value,
     });
     show({ ...issued, jti: issued.claims?.jti });
   };

@@ -4,7 +4,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import QRCode from 'qrcode';
 import { HttpError, readObject } from './http-util.mjs';
-import { passClaims, publicPassKey, signPass } from './passes.mjs';
+import { PASS_FORMATS, passClaims, passQrLevel, publicPassKey, signPass } from './passes.mjs';
 
 /** A new P-256 signing key as a private JWK, made at once (the property data publishes it before any load). */
 function newKey(kid) {
@@ -28,13 +28,18 @@ export function createPassControls(store, announce) {
   state.passes = [];
 
   return {
-    /** Signs a pass for `name` (valid from now for `hours`) with the current key; works offline: nothing is published. */
-    async issuePass({ name, kind = 'guest', hours = 24, uses, residentId }) {
+    /**
+     * Signs a pass for `name` (valid from now for `hours`) with the current
+     * key, compact unless `format` is `jws` (docs/passes.md, "Which format");
+     * works offline: nothing is published.
+     */
+    async issuePass({ name, kind = 'guest', hours = 24, uses, residentId, format = 'cose' }) {
       if (typeof name !== 'string' || name.trim() === '') throw new HttpError(400, '`name` must be text');
+      if (!PASS_FORMATS.includes(format)) throw new HttpError(400, '`format` must be cose or jws');
       if (!['guest', 'delivery'].includes(kind)) throw new HttpError(400, '`kind` must be guest or delivery');
       if (!(Number(hours) > 0)) throw new HttpError(400, '`hours` must be more than 0');
       const claims = passClaims({ propertyId: state.property.property.id, name: name.trim(), kind, hours: Number(hours), uses: uses ? Number(uses) : undefined, residentId });
-      const pass = { claims, text: await signPass(signing, claims), kid: signing.kid };
+      const pass = { claims, text: await signPass(signing, claims, format), kid: signing.kid };
       state.passes.push(pass);
       store.changed();
       return pass;
@@ -59,10 +64,10 @@ export function createPassControls(store, announce) {
 
 /**
  * A pass's QR code as a PNG data URL, 8 pixels a module: large enough on a
- * screen to hold to the panel's camera. Error correction M, as `npm run pass`
- * and the scan bench use.
+ * screen to hold to the panel's camera. Its error correction as `npm run pass`
+ * and the scan bench draw it (passQrLevel).
  */
-export const passQrCode = (text) => QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 4, scale: 8 });
+export const passQrCode = (text) => QRCode.toDataURL(text, { errorCorrectionLevel: passQrLevel(text), margin: 4, scale: 8 });
 
 /** The /sim/ routes of the pass controls: an issued pass comes with its QR code (`qr`), which the state does not keep. */
 export function passRoutes(passes, state) {

@@ -15,7 +15,11 @@ export interface PublicPassKey {
 }
 export function newPassKey(kid: string): Promise<PassSigningKey>;
 export function publicPassKey(key: PassSigningKey): PublicPassKey;
-export function signPass(key: PassSigningKey, claims: object): Promise<string>;
+export type PassFormat = 'cose' | 'jws';
+export const PASS_FORMATS: PassFormat[];
+export function passToSign(format: PassFormat, claims: object, kid: string): { signed: Uint8Array; text: (signature: Uint8Array) => string };
+export function signPass(key: PassSigningKey, claims: object, format?: PassFormat): Promise<string>;
+export function passQrLevel(text: string): 'L' | 'M';
 export function passClaims(request: {
   propertyId: number;
   name: string;

@@ -94,7 +94,7 @@ test.describe('passes', () => {
     await waitForHardwareSocket(sim);
 
     sim.setOffline(true);
-    const pass = await issuePass(sim, { name: 'Ana Lucía Pérez', kind: 'guest', hours: 4, residentId: KNOWN.firstResident.id });
+    const pass = await issuePass(sim, { name: 'Ana Lucía Pérez', kind: 'guest', hours: 4, residentId: KNOWN.firstResident.id, format: 'jws' });
     show(pass.text);
     await scan(page, 'Access Granted!');
     await expect(overlay(page)).toContainText('Welcome, Ana Lucía Pérez');
@@ -112,8 +112,24 @@ test.describe('passes', () => {
     expect(records(sim, 'accessRequests')).toHaveLength(1);
   });
 
+  test('a compact pass (KP1:, the simulator’s default) opens the gate, greets the guest by name and reaches the back end by its id', async ({
+    kiosk,
+    sim,
+    launchBrowser,
+    waitForRecord,
+  }) => {
+    const pass = await issuePass(sim, { name: 'Eva Núñez', hours: 2, residentId: KNOWN.firstResident.id });
+    expect(pass.text).toMatch(/^KP1:/);
+    const { page } = await openPanel(launchBrowser, kiosk, camera(pass.text).file);
+    await waitForHardwareSocket(sim);
+    await scan(page, 'Access Granted!');
+    await expect(overlay(page)).toContainText('Welcome, Eva Núñez');
+    await expectGateOpened(page, sim, KNOWN.residentCode);
+    expect(await waitForRecord('accessRequests', (record) => record.user_code === `pass:${pass.claims.jti}`)).toMatchObject({ access_granted: true });
+  });
+
   test('a pass revoked after the panel loaded is refused at the next load, in its words', async ({ kiosk, sim, launchBrowser, waitForRecord }) => {
-    const pass = await issuePass(sim, { name: 'Bo', hours: 2 });
+    const pass = await issuePass(sim, { name: 'Bo', hours: 2, format: 'jws' });
     const { page } = await openPanel(launchBrowser, kiosk, camera(pass.text).file);
     await waitForHardwareSocket(sim);
     await waitForChannel(sim);
@@ -129,7 +145,7 @@ test.describe('passes', () => {
 
   test('a pass for one entry is refused after a reload: the use is kept on the panel', async ({ kiosk, sim, launchBrowser, waitForRecords }) => {
     test.setTimeout(60_000);
-    const pass = await issuePass(sim, { name: 'Cy', kind: 'delivery', hours: 1, uses: 1 });
+    const pass = await issuePass(sim, { name: 'Cy', kind: 'delivery', hours: 1, uses: 1, format: 'jws' });
     const { page } = await openPanel(launchBrowser, kiosk, camera(pass.text).file);
     await waitForHardwareSocket(sim);
     await scan(page, 'Access Granted!');
@@ -165,7 +181,7 @@ test.describe('passes', () => {
     try {
       await buildForSimulator({ host: address, port: Number(new URL(panelSim.url).port), pusherPort: Number(new URL(panelSim.pusherUrl).port), outDir });
       server = await startStaticServer({ dir: outDir, port: 0, host: address });
-      const pass = await simPost<IssuedPass>(panelSim, 'passes', { name: 'Dee', hours: 1 });
+      const pass = await simPost<IssuedPass>(panelSim, 'passes', { name: 'Dee', hours: 1, format: 'jws' });
       context = await (await launchBrowser()).newContext({ viewport: { width: 800, height: 480 } });
       // Such a page has no camera either (navigator.mediaDevices needs a secure context): a canvas stands in for it.
       const { width, height, luma } = qrLumaFrame(pass.text);

@@ -1,24 +1,15 @@
 import fc from 'fast-check';
 import { checkPass, PASS_LEEWAY_S, type PassContext } from './checkPass';
 import { webCryptoVerifier } from './es256';
-import { KEY_A, KEY_B, NOW_S, passFor, PROPERTY_ID, publicPassKey } from '../../testing/passKeys';
+import { claimChanges, KEY_A, KEY_B, NOW_S, passContext, passFor, PROPERTY_ID, publicPassKey } from '../../testing/passKeys';
 import { looksLikePass, readPassToken } from './passToken';
 
 const verify = webCryptoVerifier(globalThis.crypto.subtle);
 
-const context = (changes: Partial<PassContext> = {}): PassContext => ({
-  propertyId: PROPERTY_ID,
-  keys: [publicPassKey(KEY_A)],
-  revoked: [],
-  nowMs: NOW_S * 1000,
-  usesTaken: () => 0,
-  ...changes,
-});
-
 async function check(pass: string, changes: Partial<PassContext> = {}) {
   const token = readPassToken(pass);
   if (!token) throw new Error(`not a pass: ${pass}`);
-  return checkPass(token, context(changes), verify);
+  return checkPass(token, passContext(changes), verify);
 }
 
 describe('a pass is recognised by its shape', () => {
@@ -83,15 +74,6 @@ describe('checkPass', () => {
   });
 });
 
-const claimChanges = fc.oneof(
-  fc.record({ iss: fc.constant(PROPERTY_ID), jti: fc.string({ minLength: 1, maxLength: 64 }).filter((jti) => jti !== 'pass-1') }),
-  fc.record({ nbf: fc.integer({ min: 0, max: 2 ** 31 }).filter((nbf) => nbf !== NOW_S - 3600) }),
-  fc.record({ exp: fc.integer({ min: 0, max: 2 ** 31 }).filter((exp) => exp !== NOW_S + 3600) }),
-  fc.record({ name: fc.string({ maxLength: 40 }).filter((name) => name !== 'Ana') }),
-  fc.record({ kind: fc.constant('delivery') }),
-  fc.record({ uses: fc.integer({ min: 1, max: 1000 }) }),
-  fc.record({ resident_id: fc.oneof(fc.integer(), fc.string()) }),
-);
 
 describe('a pass with any claim changed', () => {
   it('fails its signature', async () => {

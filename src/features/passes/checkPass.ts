@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Es256Verify } from './es256';
 import type { PassKey } from '../property/passKeys';
-import { PASS_ID_MAX, passClaimsSchema, type PassClaims, type PassToken } from './passToken';
+import { PASS_ID_MAX, passClaimsSchema, type PassClaims, type PassToken } from './passClaims';
 
 /** A pass is accepted this long before `nbf` and after `exp`: panel and back end clocks differ a little. */
 export const PASS_LEEWAY_S = 60;

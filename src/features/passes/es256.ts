@@ -38,14 +38,3 @@ export function passVerifier(): Promise<Es256Verify> {
   chosen ??= subtle ? Promise.resolve(webCryptoVerifier(subtle)) : loadNoble().then(({ nobleVerifier }) => nobleVerifier);
   return chosen;
 }
-
-/**
- * Where the library would check passes (no `crypto.subtle`) and the property
- * has keys: fetches it and runs it once per key now, so the first scan is
- * checked as fast as the later ones. Nothing at all on a secure page.
- */
-export async function warmPassVerifier(keys: readonly PassKey[]): Promise<void> {
-  if (keys.length === 0 || pageSubtle()) return;
-  const { warmNoble } = await loadNoble();
-  await warmNoble(keys);
-}

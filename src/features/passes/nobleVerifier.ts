@@ -1,7 +1,7 @@
 import { p256 } from '@noble/curves/nist.js';
 import type { Es256Verify } from './es256';
 import type { PassKey } from '../property/passKeys';
-import { base64UrlBytes } from './passToken';
+import { base64UrlBytes } from './jwsToken';
 
 const points = new Map<string, Uint8Array>();
 
@@ -34,22 +34,3 @@ export const nobleVerifier: Es256Verify = async (key, signed, signature) => {
     return false;
   }
 };
-
-/** Any signature in range: its check does all the work of a real one, then fails. */
-const WARM_SIGNATURE = new Uint8Array(64).fill(1);
-/** As long as a pass's signed part, so hashing it is warmed too. */
-const WARM_MESSAGE = new Uint8Array(256);
-/** Checks run at warm-up: the engine optimises code it has run more than once. */
-const WARM_ROUNDS = 3;
-
-/**
- * Runs one check with each key not seen yet, so the library's first use (its
- * lazy tables, the engine's compiling of it) is paid when the keys load
- * rather than by the first visitor to scan a pass.
- */
-export async function warmNoble(keys: readonly PassKey[]): Promise<void> {
-  for (const key of keys) {
-    if (points.has(`${key.x}.${key.y}`)) continue;
-    for (let round = 0; round < WARM_ROUNDS; round += 1) await nobleVerifier(key, WARM_MESSAGE, WARM_SIGNATURE);
-  }
-}

@@ -5,14 +5,14 @@ import { startedStore } from '../../testing/renderKiosk';
 import { selectQueuedAccessRequests } from '../access-queue/accessQueueSlice';
 import { passScanned } from './passActions';
 import { KEY_A, KEY_B, publicPassKey } from '../../testing/passKeys';
-import { signPass } from '../../../simulator/passes.mjs';
+import { signPass, type PassFormat } from '../../../simulator/passes.mjs';
 import { propertyRefreshRequested, selectPropertyData } from '../property/propertySlice';
 
 withApiServer();
 
 const nowS = () => Math.floor(Date.now() / 1000);
-const pass = (changes: Record<string, unknown> = {}, key = KEY_A) =>
-  signPass(key, { iss: 1, jti: 'pass-ana', nbf: nowS() - 60, exp: nowS() + 3600, name: 'Ana', kind: 'guest', ...changes });
+const pass = (changes: Record<string, unknown> = {}, key = KEY_A, format: PassFormat = 'jws') =>
+  signPass(key, { iss: 1, jti: 'pass-ana', nbf: nowS() - 60, exp: nowS() + 3600, name: 'Ana', kind: 'guest', ...changes }, format);
 
 /** A kiosk whose back end publishes KEY_A (and `extra` fields) in its property data. */
 function kiosk(extra: Record<string, unknown> = {}) {
@@ -41,6 +41,32 @@ describe('a scanned pass', () => {
     expect(notice(store)).toMatchObject({ status: 'SUCCESS', title: 'Access Granted!', body: 'Welcome, Ana' });
     expect(services.sound.play).toHaveBeenCalledWith('gateOpen');
     expect(queued()).toEqual([{ user_code: 'pass:pass-ana', access_granted: true, reason: undefined }]);
+  });
+
+  it('in the compact format is acted on as a JWS is: opened, greeted, queued by its id; expired, refused but not a guess', async () => {
+    const { store, services, queued, refusedCodes } = kiosk();
+    store.dispatch(passScanned(await pass({ resident_id: 11 }, KEY_A, 'cose')));
+    await vi.waitFor(() => expect(services.hardware.openGate).toHaveBeenCalledWith('10001'));
+    expect(notice(store)).toMatchObject({ status: 'SUCCESS', title: 'Access Granted!', body: 'Welcome, Ana' });
+    store.dispatch(passScanned(await pass({ jti: 'pass-bo', nbf: nowS() - 7200, exp: nowS() - 3600 }, KEY_A, 'cose')));
+    await vi.waitFor(() => expect(notice(store)).toMatchObject({ status: 'ERROR', title: 'This pass has expired' }));
+    expect(queued()).toEqual([
+      { user_code: 'pass:pass-ana', access_granted: true, reason: undefined },
+      { user_code: 'pass:pass-bo', access_granted: false, reason: 'expired' },
+    ]);
+    expect(refusedCodes()).toBe(0);
+  });
+
+  it.each([
+    ['a JWS', async () => (await pass()).slice(0, -20)],
+    ['a compact pass', async () => (await pass({}, KEY_A, 'cose')).slice(0, -3)],
+  ])('that does not read, %s cut short, is not valid and counts against the guessing budget', async (_, text) => {
+    const { store, services, queued, refusedCodes } = kiosk();
+    store.dispatch(passScanned(await text()));
+    await vi.waitFor(() => expect(notice(store)).toMatchObject({ status: 'ERROR', title: 'This pass is not valid' }));
+    expect(services.hardware.openGate).not.toHaveBeenCalled();
+    expect(queued()).toEqual([{ user_code: 'pass:?', access_granted: false, reason: 'bad-signature' }]);
+    expect(refusedCodes()).toBe(1);
   });
 
   it('without a resident opens with the digits 0', async () => {

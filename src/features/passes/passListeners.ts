@@ -8,7 +8,8 @@ import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { english } from '../../strings/catalogue';
 import { checkPass, PASS_LEEWAY_S, type PassCheck } from './checkPass';
-import { passVerifier, warmPassVerifier } from './es256';
+import { passVerifier } from './es256';
+import { warmPassChecks } from './passWarmUp';
 import { passJudged, passScanned } from './passActions';
 import { passTimeMs } from './passClock';
 import { readPassToken } from './passToken';
@@ -46,13 +47,13 @@ async function judgePass(text: string, { dispatch, getState, extra }: AppListene
  * acted on as a code is: a valid one opens the gate and greets the guest by
  * name, a refused one is told in words that help; either queues an access
  * request naming the pass. Only a bad signature counts for the code lock.
- * Where the library checks passes, it is readied as the keys load.
+ * The check is readied as the keys load (passWarmUp.ts).
  */
 export function listenForPasses(startListening: AppStartListening): void {
   startListening({
     matcher: isAnyOf(propertyLoaded, storedPropertyRead),
     // A failed warm-up costs only speed: the scan fetches the library again.
-    effect: (_action, { getState }) => warmPassVerifier(selectPropertyData(getState())?.pass_keys ?? []).catch(() => undefined),
+    effect: (_action, { getState }) => warmPassChecks(selectPropertyData(getState())?.pass_keys ?? []).catch(() => undefined),
   });
   startListening({ actionCreator: passScanned, effect: ({ payload }, listener) => judgePass(payload, listener) });
   startListening({
