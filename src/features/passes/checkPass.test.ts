@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { checkPass, PASS_LEEWAY_S, type PassContext } from './checkPass';
 import { webCryptoVerifier } from './es256';
+import { nobleVerifier } from './nobleVerifier';
 import { claimChanges, KEY_A, KEY_B, NOW_S, passContext, passFor, PROPERTY_ID, publicPassKey } from '../../testing/passKeys';
 import { looksLikePass, readPassToken } from './passToken';
 
@@ -39,6 +40,16 @@ describe('checkPass', () => {
     const other = (await passFor({}, KEY_B)).split('.');
     const [header, payload] = (await passFor()).split('.');
     expect(await check(`${header}.${payload}.${other[2]}`)).toMatchObject({ ok: false, reason: 'bad-signature' });
+  });
+
+  it('refuses, by either verifier, a pass whose published key is not a point on the curve (WebCrypto will not import it)', async () => {
+    const offCurve = { ...publicPassKey(KEY_A), y: publicPassKey(KEY_B).y };
+    const token = readPassToken(await passFor());
+    if (!token) throw new Error('not a pass');
+    for (const verifier of [verify, nobleVerifier]) {
+      const twice = [await checkPass(token, passContext({ keys: [offCurve] }), verifier), await checkPass(token, passContext({ keys: [offCurve] }), verifier)];
+      expect(twice).toEqual([{ ok: false, reason: 'bad-signature', jti: 'pass-1' }, { ok: false, reason: 'bad-signature', jti: 'pass-1' }]);
+    }
   });
 
   it('refuses a signed pass whose claims are not a pass’s', async () => {

@@ -10,8 +10,10 @@ export const PASS_LEEWAY_S = 60;
  * Why a pass was refused. Only `bad-signature` (an unknown key, or a signature
  * that does not match) counts against the guessing budget: the others are
  * real passes (or can never open anything, like another property's).
+ * `unchecked` is the panel's own failure: no verifier (the library's file
+ * could not be fetched), so nothing is known of the pass.
  */
-export type PassRefusal = 'other-property' | 'bad-signature' | 'malformed' | 'revoked' | 'not-yet' | 'expired' | 'used';
+export type PassRefusal = 'other-property' | 'bad-signature' | 'malformed' | 'revoked' | 'not-yet' | 'expired' | 'used' | 'unchecked';
 
 export type PassCheck = { ok: true; claims: PassClaims } | { ok: false; reason: PassRefusal; jti: string | null; nbf?: number };
 

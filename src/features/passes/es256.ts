@@ -5,7 +5,11 @@ export type Es256Verify = (key: PassKey, signed: Uint8Array<ArrayBuffer>, signat
 
 const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
-/** WebCrypto's ECDSA, each key imported once (the first use pays the import). */
+/**
+ * WebCrypto's ECDSA, each key imported once (the first use pays the import).
+ * A published key WebCrypto refuses (not a point on the curve) verifies
+ * nothing, as in the library: the pass is not valid, not a failed check.
+ */
 export function webCryptoVerifier(subtle: SubtleCrypto): Es256Verify {
   const imported = new Map<string, Promise<CryptoKey>>();
   const keyOf = ({ x, y }: PassKey) => {
@@ -17,7 +21,13 @@ export function webCryptoVerifier(subtle: SubtleCrypto): Es256Verify {
     }
     return key;
   };
-  return async (key, signed, signature) => subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, await keyOf(key), signature, signed);
+  return async (key, signed, signature) => {
+    try {
+      return await subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, await keyOf(key), signature, signed);
+    } catch {
+      return false;
+    }
+  };
 }
 
 const pageSubtle = () => (globalThis.isSecureContext === false ? undefined : globalThis.crypto?.subtle);

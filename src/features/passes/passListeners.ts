@@ -25,12 +25,17 @@ async function judgePass(text: string, { dispatch, getState, extra }: AppListene
   const data = selectPropertyData(state);
   const token = readPassToken(text);
   const nowMs = passTimeMs(state, reading, extra.api.serverDate?.() ?? null);
-  const check: PassCheck =
-    token && data
+  const verify = await passVerifier().catch((error: unknown) => {
+    extra.logger.child('passes').error('The pass could not be checked: no verifier', error);
+    return null;
+  });
+  const check: PassCheck = !verify
+    ? { ok: false, reason: 'unchecked', jti: null }
+    : token && data
       ? await checkPass(
           token,
           { propertyId: data.property.id, keys: data.pass_keys ?? [], revoked: data.revoked_passes ?? [], nowMs, usesTaken: (jti) => selectPassUses(getState(), jti) },
-          await passVerifier(),
+          verify,
         )
       : { ok: false, reason: 'bad-signature', jti: null };
   if (!check.ok) {

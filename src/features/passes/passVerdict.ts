@@ -11,6 +11,7 @@ const REFUSAL_TEXT: Record<PassRefusal, MessageKey> = {
   'not-yet': 'notice.passNotYet',
   expired: 'notice.passExpired',
   used: 'notice.passUsed',
+  unchecked: 'notice.passUnchecked',
 };
 
 /** When a pass starts, in the panel's zone: day, month, hour and minute. */
