@@ -34,8 +34,9 @@ export interface SpeechPlayerOptions {
 const UNLOCK_EVENTS = ['keydown', 'pointerdown'] as const;
 
 /**
- * One audio element plays the clips in turn. A clip that fails to load is
- * skipped; a play the browser refuses (no user gesture yet) is tried again at
+ * One audio element plays the clips in turn. A clip that fails to load or
+ * play is tried once more (WebKitGTK's media pipeline now and then refuses a
+ * clip it plays the next time), then skipped; a play the browser refuses (no user gesture yet) is tried again at
  * the first key press or tap. Works offline: the clips are the kiosk's own files.
  */
 export function createSpeechPlayer({
@@ -51,6 +52,9 @@ export function createSpeechPlayer({
   let timer: ReturnType<typeof setTimeout> | undefined;
   let unlock: (() => void) | null = null;
   let utterance = 0;
+  /** Which play the element's events and rejections belong to: a failure counts once, by either. */
+  let playing = 0;
+  let retried: string | null = null;
 
   const forgetUnlock = () => {
     if (unlock) UNLOCK_EVENTS.forEach((name) => win.removeEventListener(name, unlock as () => void, true));
@@ -61,6 +65,7 @@ export function createSpeechPlayer({
     const clip = queue[0];
     if (clip === undefined || !audio) return;
     const player = audio;
+    const play = ++playing;
     player.src = `${baseUrl}${language}/${clip}.ogg`;
     player.play().catch((error: unknown) => {
       if (error instanceof DOMException && error.name === 'NotAllowedError') {
@@ -71,14 +76,27 @@ export function createSpeechPlayer({
         };
         UNLOCK_EVENTS.forEach((name) => win.addEventListener(name, unlock as () => void, true));
       } else if (!(error instanceof DOMException && error.name === 'AbortError')) {
-        // AbortError: stopped or replaced meanwhile. Anything else: skip the clip.
-        log?.(`Spoken prompt ${clip} could not be played`, error);
-        next();
+        // AbortError: stopped or replaced meanwhile.
+        failed(play, error);
       }
     });
   }
 
+  function failed(play: number, error: unknown) {
+    const clip = queue[0];
+    if (play !== playing || clip === undefined) return;
+    playing += 1;
+    if (retried === clip) {
+      log?.(`Spoken prompt ${clip} could not be played`, error);
+      next();
+      return;
+    }
+    retried = clip;
+    playFront();
+  }
+
   function next() {
+    retried = null;
     queue = queue.slice(1);
     playFront();
   }
@@ -103,12 +121,10 @@ export function createSpeechPlayer({
       if (!audio) {
         audio = createAudio();
         audio.onended = next;
-        audio.onerror = () => {
-          log?.('Spoken prompt could not be loaded', audio?.src);
-          next();
-        };
+        audio.onerror = () => failed(playing, audio?.src);
       }
       queue = [...clips];
+      retried = null;
       timer = setTimeout(playFront, delayMs);
       return stopThis;
     },
