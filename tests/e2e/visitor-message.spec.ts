@@ -39,6 +39,19 @@ test('without visitor_messages in the device record nothing new is shown: the ca
   await expect(page.getByText(/Your video will be sent/)).toHaveCount(0);
 });
 
+test('a panel without MediaRecorder offers no message: the call ends as before, with visitor_messages on', async ({ page, kiosk, sim, allowConsoleErrors }) => {
+  allowConsoleErrors(...API_OVERTAKEN_ERRORS);
+  sim.patchProperty({ device: { visitor_messages: true } });
+  await page.addInitScript(() => {
+    delete (window as { MediaRecorder?: unknown }).MediaRecorder;
+  });
+  await page.clock.install();
+  await kiosk.open(page, { model: 'GEN2' });
+  const name = await callNobodyAnswers(page, sim);
+  await expect(page.getByRole('alertdialog', { name: `${name} did not answer` })).toBeVisible();
+  await expect(page.getByText(/Your video will be sent/)).toHaveCount(0);
+});
+
 test('a message is recorded with the fake camera, survives a reload with the API down, and reaches the simulator once', async ({ page, kiosk, sim, allowConsoleErrors }) => {
   allowConsoleErrors(...API_OVERTAKEN_ERRORS, ...API_DOWN_ERRORS, /^A message could not be sent: kept, and tried again/);
   sim.patchProperty({ device: { visitor_messages: true } });
