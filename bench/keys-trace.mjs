@@ -13,12 +13,10 @@
 // garbage collection) and the JavaScript by the kiosk's source function
 // (CPU profile samples mapped through the source maps, self time).
 // BENCH_TRACE=file.json keeps the trace.
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
-import { SourceMapConsumer } from 'source-map-js';
 import { largeSeed } from '../simulator/seed.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, round, sleep, startKiosk, stats } from './common.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, round, sleep, sourceMaps, startKiosk, stats } from './common.mjs';
 import { accessCodes, openKiosk, visitorRound } from './keys.mjs';
 import { machine } from './report.mjs';
 
@@ -32,19 +30,6 @@ const PARTS = {
   gc: ['MinorGC', 'MajorGC', 'V8.GC_SCAVENGER', 'V8.GC_MARK_COMPACTOR', 'BlinkGC.AtomicPhase'],
   compile: ['v8.compile', 'v8.compileModule', 'V8.CompileCode'],
 };
-
-async function sourceMaps(dir) {
-  const maps = new Map();
-  return async (url) => {
-    const file = url.startsWith('http') ? new URL(url).pathname : null;
-    if (!file || !file.endsWith('.js')) return null;
-    if (!maps.has(file)) {
-      const text = await readFile(path.join(dir, `${file}.map`), 'utf8').catch(() => null);
-      maps.set(file, text ? new SourceMapConsumer(JSON.parse(text)) : null);
-    }
-    return maps.get(file);
-  };
-}
 
 /** Each profile sample's time (µs, the trace's clock) and its stack of mapped places, innermost first. */
 async function profileSamples(profile, mapFor) {
@@ -79,11 +64,10 @@ function keydowns(events) {
 
 /** Main-thread work between `from` and `to` (µs), by part, in ms. */
 function mainThreadParts(main, from, to) {
-  const parts = { task: 0, script: 0, style: 0, layout: 0, paint: 0, gc: 0, compile: 0 };
+  const parts = { task: 0, style: 0, layout: 0, paint: 0, gc: 0, compile: 0 };
   const overlap = (e) => Math.max(0, Math.min(e.ts + e.dur, to) - Math.max(e.ts, from)) / 1000;
   for (const e of main) {
-    if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') parts.task += overlap(e);
-    else if (e.name === 'FunctionCall' || e.name === 'EventDispatch' || e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'RunMicrotasks') parts.script += 0;
+    if (e.name === 'RunTask') parts.task += overlap(e);
     for (const [part, names] of Object.entries(PARTS)) if (names.includes(e.name)) parts[part] += overlap(e);
   }
   return parts;

@@ -166,6 +166,21 @@ export async function measureStart(browser, kiosk) {
   return { empty, persisted };
 }
 
+/** What a start waited for, ms since navigation (BENCH_RESTART_DETAIL=1 prints it for each restart): the document, the paints, main.tsx's and the first frame's marks, each file fetched (start, end). */
+function startMilestones() {
+  const at = (ms) => Math.round(ms);
+  const [navigation] = performance.getEntriesByType('navigation');
+  return {
+    welcome: at(window.__welcomePainted),
+    serviceWorkerStarted: at(navigation.workerStart),
+    documentReceived: at(navigation.responseEnd),
+    domInteractive: at(navigation.domInteractive),
+    paints: performance.getEntriesByType('paint').map((entry) => [entry.name, at(entry.startTime)]),
+    marks: performance.getEntriesByType('mark').map((entry) => [entry.name, at(entry.startTime)]),
+    files: performance.getEntriesByType('resource').map((entry) => [entry.name.split('/').pop(), at(entry.startTime), at(entry.responseEnd)]),
+  };
+}
+
 /**
  * A browser restart on a persisted profile, as a panel's reboot (or a WebView
  * restarted by its app) meets the kiosk: Chromium launched on a user data
@@ -198,13 +213,7 @@ export async function measureRestart(kiosk, { runs = RUNS, executablePath, args 
       await page.goto(`${kiosk.origin}/?model=GEN2`);
       await page.waitForFunction(() => window.__welcomePainted !== undefined, null, { timeout: 30_000 });
       samples.push(await page.evaluate(() => window.__welcomePainted));
-      if (process.env.BENCH_RESTART_DETAIL) console.log(JSON.stringify(await page.evaluate(() => {
-        const [n] = performance.getEntriesByType('navigation');
-        const r = performance.getEntriesByType('resource').map((e) => [e.name.split('/').pop().slice(0, 30), Math.round(e.startTime), Math.round(e.responseEnd), Math.round(e.workerStart)]);
-        const marks = performance.getEntriesByType('mark').map((e) => [e.name, Math.round(e.startTime)]);
-        const paint = performance.getEntriesByType('paint').map((e) => [e.name, Math.round(e.startTime)]);
-        return { welcome: Math.round(window.__welcomePainted), workerStart: Math.round(n.workerStart), fetchStart: Math.round(n.fetchStart), requestStart: Math.round(n.requestStart), responseStart: Math.round(n.responseStart), responseEnd: Math.round(n.responseEnd), domInteractive: Math.round(n.domInteractive), dcl: Math.round(n.domContentLoadedEventStart), paint, marks, r };
-      })));
+      if (process.env.BENCH_RESTART_DETAIL) console.log(JSON.stringify(await page.evaluate(startMilestones)));
       // Closed once settled, as a panel runs a while between reboots (its stored state written).
       await settled(page);
       await context.close();

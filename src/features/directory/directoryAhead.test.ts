@@ -13,7 +13,7 @@ function shuffledResidents(count: number) {
 /** The directory's order as a plain sort of the listed residents makes it (the rules directoryModel.test.ts states). */
 function sortedOnce(residents: ReturnType<typeof shuffledResidents>) {
   const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-  const group = (name: string) => (name.startsWith('É') ? 'E' : name[0]);
+  const group = (name: string) => (name.startsWith('É') ? 'E' : name.charAt(0));
   return residents
     .filter((r) => r.enable_directory_listing)
     .sort((a, b) => group(a.directory_display_name).localeCompare(group(b.directory_display_name)) || collator.compare(a.directory_display_name, b.directory_display_name) || a.id - b.id)
@@ -34,10 +34,10 @@ function idleWindow() {
     cancelIdleCallback: (id: number) => callbacks.delete(id),
   } as unknown as Window;
   const idle = () => {
-    const [id, callback] = [...callbacks][0] ?? [];
-    if (id === undefined) return false;
-    callbacks.delete(id);
-    callback();
+    const [first] = callbacks;
+    if (!first) return false;
+    callbacks.delete(first[0]);
+    first[1]();
     return true;
   };
   return { win, idle, pending: () => callbacks.size };

@@ -125,7 +125,8 @@ function* sortInSteps<T>(items: T[], compare: (a: T, b: T) => number): Generator
       let right = middle;
       while (left < middle || right < high) {
         // The left run's item first on a tie: stable.
-        to.push(right >= high || (left < middle && compare(from[left], from[right]) <= 0) ? from[left++] : from[right++]);
+        const takeLeft = right >= high || (left < middle && compare(from[left] as T, from[right] as T) <= 0);
+        to.push((takeLeft ? from[left++] : from[right++]) as T);
         if (to.length % STEP === 0) yield;
       }
     }
