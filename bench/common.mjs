@@ -1,8 +1,9 @@
 // What every benchmark shares: Chromium's flags and path, statistics, and a
 // kiosk built for a simulator and served from a temporary folder.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SourceMapConsumer } from 'source-map-js';
 import { buildForSimulator } from '../scripts/build-for-simulator.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import { frozenWhole } from '../simulator/seed.mjs';
@@ -97,4 +98,18 @@ export async function withSourceModules(use) {
   } finally {
     await vite.close();
   }
+}
+
+/** Source maps of the build's scripts, by URL path. */
+export async function sourceMaps(dir) {
+  const maps = new Map();
+  return async (url) => {
+    const file = url.startsWith('http') ? new URL(url).pathname : null;
+    if (!file || !file.endsWith('.js')) return null;
+    if (!maps.has(file)) {
+      const text = await readFile(path.join(dir, `${file}.map`), 'utf8').catch(() => null);
+      maps.set(file, text ? new SourceMapConsumer(JSON.parse(text)) : null);
+    }
+    return maps.get(file);
+  };
 }

@@ -33,7 +33,7 @@ function recordInput() {
   const log = { keys: [], slow: [], wiegandSent: [], toFrame: [] };
   window.__input = log;
   window.addEventListener('keydown', (event) => {
-    log.keys.push({ key: event.key, at: event.timeStamp, path: location.pathname });
+    log.keys.push({ key: event.key, at: event.timeStamp });
     requestAnimationFrame(() => log.toFrame.push(performance.now() - event.timeStamp));
   }, true);
   new PerformanceObserver((list) => {
@@ -71,7 +71,7 @@ export async function openKiosk(browser, kiosk, model, record = null) {
 }
 
 /** The first `count` residents' access codes the simulator serves. */
-function accessCodes(kiosk, count) {
+export function accessCodes(kiosk, count) {
   return kiosk.sim.state.property.residents.flatMap((r) => (r.property_access_code ? [r.property_access_code.code] : [])).slice(0, count);
 }
 
@@ -193,4 +193,69 @@ export async function measureLookups(browser, kiosk, count) {
   }
   await context.close();
   return { typing, found };
+}
+
+/** Four digits of round `i`: never a whole code, so nothing is checked. */
+const fourDigits = (i) => String(1000 + ((i * 7919) % 9000)).slice(0, 4);
+const KEY_ROUNDS = Number(process.env.BENCH_KEY_ROUNDS ?? 10);
+
+/**
+ * One round of a visitor's sequences as real key presses on GEN2's home,
+ * typed at TYPING_GAP_MS: four digits and BACK (home's first digit opens code
+ * entry, BACK brings home back); DOWN, which opens the directory, three page
+ * turns down, one up, BACK; then `code`, whose fifth digit opens the gate
+ * (resolves once Access Granted! shows). `code` null: no code.
+ * Resolves with each press's kind, in order.
+ */
+export async function visitorRound(page, round, code) {
+  const kinds = [];
+  const press = async (key, kind) => {
+    await page.keyboard.press(key);
+    kinds.push(kind);
+    await sleep(TYPING_GAP_MS);
+  };
+  const home = async () => {
+    await page.getByRole('heading', { name: /^Welcome to / }).waitFor();
+    await sleep(TYPING_GAP_MS);
+  };
+  const digits = fourDigits(round);
+  await press(digits[0], 'home: digit (opens code entry)');
+  for (const digit of digits.slice(1)) await press(digit, 'code entry: digits 2-4');
+  await press('Escape', 'code entry: BACK (home)');
+  await home();
+  await press('ArrowDown', 'home: DOWN (opens the directory)');
+  await page.locator('.directory-page[aria-label="Page 1"]').waitFor();
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowUp']) await press(key, 'directory: DOWN, UP (page turn)');
+  await press('Escape', 'directory: BACK (home)');
+  await home();
+  if (code) {
+    await press(code[0], 'home: digit (opens code entry)');
+    for (const digit of code.slice(1, 4)) await press(digit, 'code entry: digits 2-4');
+    await page.keyboard.press(code[4]);
+    kinds.push('code entry: fifth digit (opens the gate)');
+    await page.getByRole('alertdialog', { name: 'Access Granted!' }).waitFor();
+    await sleep(TYPING_GAP_MS);
+  }
+  return kinds;
+}
+
+/**
+ * Every key of a visitor's sequences (visitorRound), `rounds` rounds, each on
+ * a freshly loaded page (the kiosk reloads itself after each code's
+ * notification): each press's Event Timing duration by kind (null: under 16 ms).
+ */
+export async function measureVisitorKeys(browser, kiosk, rounds = KEY_ROUNDS) {
+  const { page, context, reloaded } = await openKiosk(browser, kiosk, 'GEN2');
+  const byKind = {};
+  const codes = accessCodes(kiosk, rounds);
+  for (let round = 0; round < rounds; round += 1) {
+    const kinds = await visitorRound(page, round, codes[round]);
+    const log = await page.evaluate(() => window.__input);
+    const keys = log.keys.slice(-kinds.length);
+    if (keys.length !== kinds.length) throw new Error(`The page saw ${keys.length} presses, not ${kinds.length}`);
+    durations(keys, log.slow).forEach((duration, index) => (byKind[kinds[index]] ??= []).push(duration));
+    await reloaded();
+  }
+  await context.close();
+  return byKind;
 }

@@ -11,6 +11,8 @@ export const BUDGETS = {
   digitAtWelcomeMedianMs: 600,
   gateP95Ms: 25,
   inputP95Ms: 24,
+  /** A browser restarted on a persisted profile, navigation to the welcome painted. */
+  restartMedianMs: 500,
   qrMedianMs: 10,
   soakHeapBytes: 1_000_000,
   /** The scale rows: the large property's (or queue's) median over the small one's. */
@@ -86,6 +88,19 @@ export function inputLines({ codeDigits, firstDigit, pages }) {
     const timing = eventTiming(values);
     return line('input', figure, timing.text, atMost(timing.p95, BUDGETS.inputP95Ms, 'p95 <= 24 ms'));
   });
+}
+
+/** Each key of a visitor's sequences (keys.mjs, measureVisitorKeys), by kind, and all of them together. */
+export function keyLines(byKind) {
+  const all = Object.values(byKind).flat();
+  return [...Object.entries(byKind), ['every key of the sequences', all]].map(([kind, values]) => {
+    const timing = eventTiming(values);
+    return line('keys', kind, timing.text, atMost(timing.p95, BUDGETS.inputP95Ms, 'p95 <= 24 ms'));
+  });
+}
+
+export function restartLines(samples) {
+  return [line('restart', 'browser restarted on a persisted profile: to welcome painted', spread(samples), atMost(stats(samples).median, BUDGETS.restartMedianMs, 'median <= 500 ms'))];
 }
 
 /** The decoder the kiosk's QR worker uses on an engine that compiles WebAssembly (every Chromium here); jsQR is its fallback. */

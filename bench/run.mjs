@@ -8,6 +8,9 @@
 //   gate    the fifth digit's keydown to the hardware socket receiving `wiegand`,
 //           first code on a fresh page and later codes on a warm one
 //   input   Event Timing: first digit on home, digits on /enter-code, directory page turns
+//   keys    Event Timing of every key of a visitor's sequences, by kind (digits,
+//           the fifth digit, BACK, DOWN and UP on home, code entry, the directory)
+//   restart a browser restarted on a persisted profile: navigation to the welcome painted
 //   qr      jsQR beside zxing-wasm on the same 100 camera frames
 //   soak    `npm run bench:memory` with 300 visitor sessions (about half an hour)
 //
@@ -20,7 +23,7 @@
 // Writes bench/results.json. Options (env): BENCH_ROWS (a comma-separated
 // subset of the rows above; all of them by default), BENCH_SESSIONS (soak,
 // default 300), BENCH_SCALE_CODES (wiegand, default 10), BENCH_SEARCHES (search, default 6), BENCH_LOOKUPS
-// (lookup, default 4), BENCH_POLLS (poll, default 20), BENCH_CODES (gate on
+// (lookup, default 4), BENCH_KEY_ROUNDS (keys, default 10 rounds of 16 presses), BENCH_RESTARTS (restart, default 10), BENCH_POLLS (poll, default 20), BENCH_CODES (gate on
 // fresh pages, default 20), BENCH_WARM_CODES (gate on a warm page, default 20),
 // CHROMIUM_PATH.
 import { spawn } from 'node:child_process';
@@ -31,17 +34,17 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { measureBundle } from './bundle.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, CPU_SLOWDOWN, startKiosk } from './common.mjs';
-import { measureDirectoryPaging, measureGate, measureWarmGate, WARM_PAGE_ENV } from './keys.mjs';
+import { measureDirectoryPaging, measureGate, measureVisitorKeys, measureWarmGate, WARM_PAGE_ENV } from './keys.mjs';
 import { largeSeed } from '../simulator/seed.mjs';
 import { measureQr } from './qr.mjs';
 import { measureQueue } from './queue.mjs';
 import { measureStoredSizes } from './stored.mjs';
-import { bundleLines, digitAtWelcomeLines, gateLines, inputLines, qrLines, queueLines, scaleLines, soakLines, startLines, storedLines } from './rows.mjs';
+import { bundleLines, digitAtWelcomeLines, gateLines, inputLines, keyLines, qrLines, queueLines, restartLines, scaleLines, soakLines, startLines, storedLines } from './rows.mjs';
 import { measureScale, SCALE_ROWS } from './scale.mjs';
 import { machine, printTable, writeResults } from './report.mjs';
-import { measureDigitAtWelcome, measureStart } from './start.mjs';
+import { measureDigitAtWelcome, measureRestart, measureStart } from './start.mjs';
 
-const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,digit,gate,input,qr,soak,poll,directory,lookup,wiegand,search,queue,stored').split(',');
+const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,restart,digit,gate,input,keys,qr,soak,poll,directory,lookup,wiegand,search,queue,stored').split(',');
 const QUEUE_SIZES = [5000, 100_000];
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 300);
 const RESIDENTS = 5000;
@@ -75,7 +78,7 @@ const about = machine(browser.version());
 console.log(`Kiosk benchmark ${about.date}: ${about.cores} cores (${about.cpu}), load average ${about.loadAverage.join(' ')}, Chromium ${about.chromium}`);
 console.log(`Main thread slowed ${CPU_SLOWDOWN}x for start, gate and input; a ${RESIDENTS.toLocaleString('en')}-resident property. Rows: ${ROWS.join(', ')}`);
 try {
-  if (ROWS.some((row) => ['bundle', 'start', 'digit', 'gate', 'input', ...SCALE_ROWS].includes(row))) {
+  if (ROWS.some((row) => ['bundle', 'start', 'restart', 'digit', 'gate', 'input', 'keys', ...SCALE_ROWS].includes(row))) {
     const kiosk = await startKiosk({ property: largeSeed(RESIDENTS), build: { manifest: true } });
     try {
       if (ROWS.includes('bundle')) lines.push(...bundleLines((results.bundle = await measureBundle(kiosk.dir))));
@@ -88,6 +91,11 @@ try {
           await seeded.close();
         }
         lines.push(...startLines(results.start.large, `${RESIDENTS.toLocaleString('en')} residents`), ...startLines(results.start.seeded, 'seeded property'));
+      }
+      if (ROWS.includes('restart')) {
+        console.log('restart: a browser restarted 10 times on a persisted profile...');
+        const runs = Number(process.env.BENCH_RESTARTS ?? 10);
+        lines.push(...restartLines((results.restart = await measureRestart(kiosk, { runs, executablePath: CHROMIUM, args: CHROMIUM_ARGS }))));
       }
       if (ROWS.includes('digit')) {
         console.log('digit at welcome: 10 starts with persisted data, a digit pressed as the welcome shows...');
@@ -108,6 +116,10 @@ try {
           }
         }
         if (ROWS.includes('input')) lines.push(...inputLines((results.input = { ...fresh, ...paging })));
+      }
+      if (ROWS.includes('keys')) {
+        console.log("keys: a visitor's sequences, each round on a fresh page (about 10 s a round)...");
+        lines.push(...keyLines((results.keys = await measureVisitorKeys(browser, kiosk))));
       }
       // Last: they change the property the simulator serves.
       if (ROWS.some((row) => SCALE_ROWS.includes(row))) lines.push(...scaleLines((results.scale = await measureScale(browser, kiosk, ROWS))));

@@ -12,12 +12,10 @@
 // compare figures of this script with each other. BENCH_TRACE=file.json keeps
 // the last run's trace (open it in DevTools' Performance panel);
 // BENCH_FUNCTIONS=40 also prints the 40 functions with the most time.
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
-import { SourceMapConsumer } from 'source-map-js';
 import { largeSeed } from '../simulator/seed.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, VIEWPORT, round, slowDown, startKiosk, stats } from './common.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, VIEWPORT, round, slowDown, sourceMaps, startKiosk, stats } from './common.mjs';
 import { machine } from './report.mjs';
 import { watchForWelcome } from './start.mjs';
 
@@ -54,20 +52,6 @@ const AREAS = [
   ['features (slices, listeners, hooks)', /src\/features\//],
   ['other kiosk code', /src\//],
 ];
-
-/** Source maps of the build's scripts, by URL path. */
-async function sourceMaps(dir) {
-  const maps = new Map();
-  return async (url) => {
-    const file = url.startsWith('http') ? new URL(url).pathname : null;
-    if (!file || !file.endsWith('.js')) return null;
-    if (!maps.has(file)) {
-      const text = await readFile(path.join(dir, `${file}.map`), 'utf8').catch(() => null);
-      maps.set(file, text ? new SourceMapConsumer(JSON.parse(text)) : null);
-    }
-    return maps.get(file);
-  };
-}
 
 /** Inclusive ms of each area, and the ms of all JavaScript, from a CPU profile. */
 async function profileAreas(profile, mapFor) {

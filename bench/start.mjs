@@ -3,6 +3,10 @@
 // data (every later start: the reload after a notification).
 // The digit-at-welcome row: a digit pressed the moment the welcome shows, on
 // a reload with persisted data, to code entry showing it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
 import { VIEWPORT, slowDown } from './common.mjs';
 
 const RUNS = 10;
@@ -160,4 +164,62 @@ export async function measureStart(browser, kiosk) {
   }
   await context.close();
   return { empty, persisted };
+}
+
+/** What a start waited for, ms since navigation (BENCH_RESTART_DETAIL=1 prints it for each restart): the document, the paints, main.tsx's and the first frame's marks, each file fetched (start, end). */
+function startMilestones() {
+  const at = (ms) => Math.round(ms);
+  const [navigation] = performance.getEntriesByType('navigation');
+  return {
+    welcome: at(window.__welcomePainted),
+    serviceWorkerStarted: at(navigation.workerStart),
+    documentReceived: at(navigation.responseEnd),
+    domInteractive: at(navigation.domInteractive),
+    paints: performance.getEntriesByType('paint').map((entry) => [entry.name, at(entry.startTime)]),
+    marks: performance.getEntriesByType('mark').map((entry) => [entry.name, at(entry.startTime)]),
+    files: performance.getEntriesByType('resource').map((entry) => [entry.name.split('/').pop(), at(entry.startTime), at(entry.responseEnd)]),
+  };
+}
+
+/**
+ * A browser restart on a persisted profile, as a panel's reboot (or a WebView
+ * restarted by its app) meets the kiosk: Chromium launched on a user data
+ * directory the kiosk's first start filled (the property stored, the service
+ * worker installed, code cached), its first page sent to the kiosk; from that
+ * navigation's start to the welcome title painted (`watchForWelcome`). Each
+ * launch's own first page is the kiosk's: no page of Playwright's is opened
+ * first. The first start, not counted, settles before the browser closes.
+ * @param {{ origin: string, url: (model?: string) => string }} kiosk
+ */
+export async function measureRestart(kiosk, { runs = RUNS, executablePath, args }) {
+  const profile = await mkdtemp(path.join(tmpdir(), 'kiosk-bench-profile-'));
+  const launch = async () => {
+    const context = await chromium.launchPersistentContext(profile, { executablePath, args, headless: true, viewport: VIEWPORT });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript(watchForWelcome);
+    await slowDown(page);
+    return { context, page };
+  };
+  try {
+    const first = await launch();
+    await first.page.goto(kiosk.url('GEN2'));
+    await settled(first.page);
+    await first.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await first.context.close();
+    const samples = [];
+    for (let i = 0; i < runs; i += 1) {
+      const { context, page } = await launch();
+      // The panel's browser opens the kiosk's address (its token long since stored and taken out of it).
+      await page.goto(`${kiosk.origin}/?model=GEN2`);
+      await page.waitForFunction(() => window.__welcomePainted !== undefined, null, { timeout: 30_000 });
+      samples.push(await page.evaluate(() => window.__welcomePainted));
+      if (process.env.BENCH_RESTART_DETAIL) console.log(JSON.stringify(await page.evaluate(startMilestones)));
+      // Closed once settled, as a panel runs a while between reboots (its stored state written).
+      await settled(page);
+      await context.close();
+    }
+    return samples;
+  } finally {
+    await rm(profile, { recursive: true, force: true });
+  }
 }

@@ -4,7 +4,9 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Splash } from '../features/session/components/Splash';
 import { useOnlineStatus } from '../features/connectivity/useOnlineStatus';
 import { NotificationOverlay } from '../features/notifications/components/NotificationOverlay';
+import { buildDirectoryAhead } from '../features/directory/directoryAhead';
 import { selectPropertyData } from '../features/property/propertySlice';
+import { selectResidents } from '../features/property/selectors';
 import { selectToken } from '../features/session/sessionSlice';
 import { useStrings } from '../features/session/useStrings';
 import { useAppSelector } from '../store/hooks';
@@ -34,12 +36,15 @@ export function App({ services }: { services: Services }) {
 function Kiosk({ services }: { services: Services }) {
   const token = useAppSelector(selectToken);
   const hasProperty = useAppSelector(selectPropertyData) !== null;
+  const residents = useAppSelector(selectResidents);
   useOnlineStatus();
   useEffect(() => {
     if (!hasProperty) return undefined;
     // Once the page is idle after the first screen: neither it nor a press typed on the first frame waits for this code.
     return whenIdle(() => void preloadScreens());
   }, [hasProperty]);
+  // Each property load's directory, sorted in idle time: the key that opens the directory only renders it.
+  useEffect(() => (hasProperty ? buildDirectoryAhead(residents) : undefined), [hasProperty, residents]);
 
   if (!token) {
     return (

@@ -57,24 +57,43 @@ const groupRank = (group: string) => (group === OTHER_GROUP ? ALPHABET.length : 
 
 /** The directory of listed residents: sorted, grouped and indexed by lookup code. */
 export function buildDirectory(residents: readonly Resident[]): Directory {
-  const groupCache = new Map<string | undefined, string>();
-  const keyed = residents
-    .filter((resident) => resident.enable_directory_listing)
-    .map((resident) => {
-      const name = resident.directory_display_name.trim() || resident.directory_sort_name.trim();
-      const key = (resident.directory_sort_name.trim() || name).normalize('NFC');
-      const first = key.length > 0 ? String.fromCodePoint(key.codePointAt(0) as number) : undefined;
-      let group = groupCache.get(first);
-      if (group === undefined) {
-        group = groupOf(first);
-        groupCache.set(first, group);
-      }
-      const entry: DirectoryEntry = { id: resident.id, name, lookupCode: normalizeLookupCode(resident.directory_lookup_code), group };
-      return { entry, key, rank: groupRank(group) };
-    });
-  keyed.sort((a, b) => a.rank - b.rank || collator.compare(a.key, b.key) || a.entry.id - b.entry.id);
+  return finishSteps(directorySteps(residents));
+}
 
-  const entries = keyed.map((item) => item.entry);
+/** What a generator of steps returns, its remaining steps taken at once. */
+export function finishSteps<T>(steps: Generator<void, T>): T {
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/** Work between two of directorySteps' pauses: a few hundred residents or comparisons. */
+const STEP = 256;
+
+/**
+ * buildDirectory in steps (a generator that pauses every STEP residents or
+ * comparisons), for building it in the page's idle time (directoryAhead.ts):
+ * sorting 5,000 names took a button panel's DOWN, which opens the directory,
+ * about 40 ms. Sorted by merging runs, stable as Array.prototype.sort.
+ */
+export function* directorySteps(residents: readonly Resident[]): Generator<void, Directory> {
+  const groupCache = new Map<string | undefined, string>();
+  const keyed: Keyed[] = [];
+  for (const [index, resident] of residents.entries()) {
+    if (index % STEP === 0) yield;
+    if (!resident.enable_directory_listing) continue;
+    const name = resident.directory_display_name.trim() || resident.directory_sort_name.trim();
+    const key = (resident.directory_sort_name.trim() || name).normalize('NFC');
+    const first = key.length > 0 ? String.fromCodePoint(key.codePointAt(0) as number) : undefined;
+    let group = groupCache.get(first);
+    if (group === undefined) {
+      group = groupOf(first);
+      groupCache.set(first, group);
+    }
+    const entry: DirectoryEntry = { id: resident.id, name, lookupCode: normalizeLookupCode(resident.directory_lookup_code), group };
+    keyed.push({ entry, key, rank: groupRank(group) });
+  }
+  const sorted = yield* sortInSteps(keyed, (a, b) => a.rank - b.rank || collator.compare(a.key, b.key) || a.entry.id - b.entry.id);
+
+  const entries = sorted.map((item) => item.entry);
   const groups: string[] = [];
   const lookup = new Map<string, number>();
   for (const entry of entries) {
@@ -82,6 +101,38 @@ export function buildDirectory(residents: readonly Resident[]): Directory {
     if (entry.lookupCode !== '' && !lookup.has(entry.lookupCode)) lookup.set(entry.lookupCode, entry.id);
   }
   return { entries, groups, lookup };
+}
+
+interface Keyed {
+  entry: DirectoryEntry;
+  key: string;
+  rank: number;
+}
+
+/** `items` sorted: runs of STEP sorted at once, then merged pairwise, pausing every STEP items. */
+function* sortInSteps<T>(items: T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
+  let from: T[] = [];
+  for (let start = 0; start < items.length; start += STEP) {
+    from.push(...items.slice(start, start + STEP).sort(compare));
+    yield;
+  }
+  for (let width = STEP; width < from.length; width *= 2) {
+    const to: T[] = [];
+    for (let low = 0; low < from.length; low += 2 * width) {
+      const middle = Math.min(low + width, from.length);
+      const high = Math.min(low + 2 * width, from.length);
+      let left = low;
+      let right = middle;
+      while (left < middle || right < high) {
+        // The left run's item first on a tie: stable.
+        const takeLeft = right >= high || (left < middle && compare(from[left] as T, from[right] as T) <= 0);
+        to.push((takeLeft ? from[left++] : from[right++]) as T);
+        if (to.length % STEP === 0) yield;
+      }
+    }
+    from = to;
+  }
+  return from;
 }
 
 /** The resident a complete lookup code names, or null. Only listed residents can be found. */

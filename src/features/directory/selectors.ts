@@ -1,13 +1,14 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { orFallback } from '../../store/selectorFallback';
 import { selectResidents } from '../property/selectors';
+import { directoryOf } from './directoryAhead';
 import { buildDirectory } from './directoryModel';
 import { listRows, pagedRows } from './directoryRows';
 import { buildNameIndex } from './nameSearch';
 import { headingRows } from './touchScroll';
 
-/** Sorted and grouped once per property load (memoized on the residents array), not per render. */
-export const selectDirectory = createSelector([selectResidents], orFallback(buildDirectory, buildDirectory([])));
+/** Sorted and grouped once per property load (memoized on the residents array), not per render; built ahead in idle time (directoryAhead.ts). */
+export const selectDirectory = createSelector([selectResidents], orFallback(directoryOf, buildDirectory([])));
 /** Button models' rows (headings, residents, blanks) laid out for columns of `rowsPerColumn` rows. */
 export const selectPagedRows = createSelector(
   [selectDirectory, (_state: unknown, rowsPerColumn: number) => rowsPerColumn],

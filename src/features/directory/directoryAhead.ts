@@ -1,0 +1,58 @@
+import { whenIdle } from '../../lib/afterFirstScreen';
+import type { Resident } from '../property/types';
+import { directorySteps, finishSteps, type Directory } from './directoryModel';
+
+/** The longest run of the build's steps in one task: a key pressed meanwhile waits about this long at most. */
+export const SLICE_MS = 4;
+
+/** Directories built, and builds under way, by the residents array they are of (one per property load). */
+const built = new WeakMap<readonly Resident[], Directory>();
+const building = new WeakMap<readonly Resident[], Generator<void, Directory>>();
+
+/** The directory of `residents`: the one built ahead, or the rest of its build, or all of it, now. */
+export function directoryOf(residents: readonly Resident[]): Directory {
+  const ready = built.get(residents);
+  if (ready) return ready;
+  const steps = building.get(residents) ?? directorySteps(residents);
+  building.delete(residents);
+  const directory = finishSteps(steps);
+  built.set(residents, directory);
+  return directory;
+}
+
+/**
+ * Builds the directory of `residents` in the page's idle time, a few
+ * milliseconds a task, so the key that opens the directory (DOWN or UP on a
+ * button panel) does not sort the residents. Returns what stops it (the
+ * directory is then built when it opens).
+ */
+export function buildDirectoryAhead(residents: readonly Resident[], win: Window = window): () => void {
+  if (built.has(residents) || building.has(residents)) return () => undefined;
+  const steps = directorySteps(residents);
+  building.set(residents, steps);
+  const run = () => {
+    // Opened meanwhile: directoryOf took the rest of the build.
+    if (building.get(residents) !== steps) return;
+    const until = win.performance.now() + SLICE_MS;
+    try {
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) {
+          built.set(residents, step.value);
+          building.delete(residents);
+          return;
+        }
+        if (win.performance.now() >= until) break;
+      }
+    } catch {
+      // Residents of a shape nobody expected: the directory's selector falls back when it opens.
+      building.delete(residents);
+      return;
+    }
+    stop = whenIdle(run, win);
+  };
+  let stop = whenIdle(run, win);
+  return () => {
+    stop();
+    if (building.get(residents) === steps) building.delete(residents);
+  };
+}
