@@ -26,7 +26,7 @@ function fillable(store: IndexedStore) {
     full: false,
     ...store,
     updateQueue: (add: readonly unknown[], remove: readonly IDBValidKey[]) => (wrapped.full ? Promise.reject(quotaError()) : store.updateQueue(add, remove)),
-    putPart: (name: string, value: unknown) => (wrapped.full ? Promise.reject(quotaError()) : store.putPart(name, value)),
+    putPart: (name: string, value: unknown, pieces?: readonly unknown[]) => (wrapped.full ? Promise.reject(quotaError()) : store.putPart(name, value, pieces)),
   };
   return wrapped;
 }
@@ -42,6 +42,7 @@ function panel() {
     const database = { store: wrap(store), parts: await store.read() };
     const opened = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'), database);
     onTestFinished(() => opened.store.dispose());
+    await opened.ready;
     return { ...opened, database };
   }
   return { storage, factory, load };

@@ -2,6 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AccessQueueState, AccessRequest } from '../../features/access-queue/accessQueueSlice';
 import { storedStateUnwritten, storedStateWritten } from '../../store/actions';
 import type { RootState } from '../../store/rootState';
+import type { StoredPart } from '../../store/storedPart';
 import type { IndexedStore } from './indexedStore';
 import { storageKey } from './storageKey';
 import { REFETCHABLE, STORED_PARTS, type StoredKey } from './storedParts';
@@ -153,7 +154,9 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
     const value = store.getState()[key];
     if (key !== 'accessQueue') {
       try {
-        await indexed.putPart(key, { version: STORED_PARTS[key].version, state: value });
+        const { version, toPieces } = STORED_PARTS[key] as StoredPart<unknown>;
+        const split = toPieces?.(value) ?? { state: value, extra: {}, pieces: [] };
+        await indexed.putPart(key, { version, state: split.state, ...split.extra, pieces: split.pieces.length }, split.pieces);
         succeeded(key, value);
       } catch (error) {
         givenUp.set(key, value);

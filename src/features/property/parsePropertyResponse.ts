@@ -55,5 +55,6 @@ export function parsePropertyResponse(raw: unknown): ParsedProperty {
   };
   const token = v.safeParse(twimlTokenSchema, output.twimlToken);
   if (!token.success) problems.push(describeIssues('twimlToken', token.issues));
-  return { data, twimlToken: token.success ? token.output : null, problems };
+  // Frozen at the top: the store's Immer then takes it as it is, where it would walk and freeze every resident.
+  return { data: Object.freeze(data), twimlToken: token.success ? token.output : null, problems };
 }
