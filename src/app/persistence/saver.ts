@@ -140,7 +140,8 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
   }
 
   function writeLocal(key: StoredKey, value: unknown): void {
-    const item = JSON.stringify({ version: STORED_PARTS[key].version, state: value });
+    const { version, write } = STORED_PARTS[key] as StoredPart<unknown>;
+    const item = JSON.stringify({ version, state: write ? write(value) : value });
     try {
       storage.setItem(storageKey(key), item);
     } catch (error) {
