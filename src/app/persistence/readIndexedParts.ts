@@ -2,7 +2,8 @@ import { readStoredRequest } from '../../features/access-queue/accessQueueStored
 import type { AccessQueueState, AccessRequest } from '../../features/access-queue/accessQueueSlice';
 import type { PropertyState } from '../../features/property/propertySlice';
 import type { RootState } from '../../store/rootState';
-import { joinedData, readResidentsPiece, RESIDENTS_PER_PIECE } from '../../features/property/propertyStored';
+import { RESIDENTS_PER_PIECE } from '../../features/property/parsePropertyResponse';
+import { joinedData, readResidentsPiece } from '../../features/property/propertyStored';
 import type { Resident } from '../../features/property/types';
 import { nextTask } from '../../lib/nextTask';
 import { isRecord } from '../../services/json';

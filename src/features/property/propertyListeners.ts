@@ -4,6 +4,7 @@ import { featureFlagsLoaded, parseFeatureFlags } from './featureFlagsSlice';
 import { parsePropertyResponse } from './parsePropertyResponse';
 import { propertyLoaded, propertyRefreshRequested, selectPropertyData, selectPropertyVersion } from './propertySlice';
 import { sameData } from './sameData';
+import { takeRead } from './takeRead';
 
 export const PROPERTY_REFRESH_MS = 60000;
 export const PROPERTY_RETRY_MS = 5000;
@@ -48,11 +49,14 @@ async function loadProperty({ dispatch, getState, extra: { api, logger: root } }
       dispatch(propertyLoaded({ data: held, twimlToken: null, version: known }));
       return;
     }
-    const parsed = parsePropertyResponse(answer.body);
+    // A large answer was read in the property worker, which also told whether its data is the held data.
+    const inWorker = 'read' in answer ? takeRead(answer, held) : null;
+    const parsed = inWorker ?? parsePropertyResponse('body' in answer ? answer.body : null);
     if (parsed.problems.length > 0) logger.error('Property data had malformed entries', summarize(parsed.problems));
     // New bytes may hold the same data: a fresh twimlToken, data read back from storage. The held object is kept.
-    const data = held && sameData(held, parsed.data) ? held : parsed.data;
-    dispatch(propertyLoaded({ data, twimlToken: parsed.twimlToken, version: answer.version }));
+    const data = inWorker || !held || !sameData(held, parsed.data) ? parsed.data : held;
+    const version = inWorker ? { ...answer.version, data: inWorker.digest } : answer.version;
+    dispatch(propertyLoaded({ data, twimlToken: parsed.twimlToken, version }));
   } catch (error) {
     dispatch(propertyLoadFailed());
     logger.error('Property data could not be loaded', error);

@@ -3,15 +3,12 @@ import { describeIssues, parseEach, text } from '../../services/api/answerSchema
 import { isRecord } from '../../services/json';
 import { STORE_VERSION, type StoredPart } from '../../store/storedPart';
 import { gateCodesOfData, knownGateCodes } from './propertyCoreSlice';
-import { parsePropertyResponse } from './parsePropertyResponse';
+import { parsePropertyResponse, piecesOf } from './parsePropertyResponse';
 import { residentSchema } from './propertySchemas';
 import { propertySlice, type PropertyState } from './propertySlice';
 import type { PropertyData, Resident } from './types';
 
-/** Residents a database record holds: a start reads and checks them one record a task. */
-export const RESIDENTS_PER_PIECE = 1000;
-
-const versionSchema = v.object({ etag: v.nullable(v.string()), fingerprint: v.nullable(v.string()), size: v.number() });
+const versionSchema = v.object({ etag: v.nullable(v.string()), fingerprint: v.nullable(v.string()), size: v.number(), data: v.optional(v.nullable(v.string())) });
 const codesSchema = v.object({ standing: v.array(v.string()), guests: v.array(v.string()) });
 
 /** The property data (as parsed), the TwiML token and the answer they came from, as stored (docs/stored-state.md); the back end sends them again. */
@@ -38,13 +35,11 @@ export const propertyStored: StoredPart<PropertyState, 'property'> = {
       return { state, problems: [...problems, `property.data: ${(error as Error).message}`] };
     }
   },
-  /** In the database: the data without its residents, with its gate codes, then the residents a piece of RESIDENTS_PER_PIECE each. */
+  /** In the database: the data without its residents, with its gate codes, then the residents in pieces (RESIDENTS_PER_PIECE). */
   toPieces(state) {
     const data = state.data;
     if (!data || data.residents.length === 0) return { state, extra: {}, pieces: [] };
-    const pieces: Resident[][] = [];
-    for (let at = 0; at < data.residents.length; at += RESIDENTS_PER_PIECE) pieces.push(data.residents.slice(at, at + RESIDENTS_PER_PIECE));
-    return { state: { ...state, data: { ...data, residents: [] } }, extra: { codes: gateCodesOfData(data) }, pieces };
+    return { state: { ...state, data: { ...data, residents: [] } }, extra: { codes: gateCodesOfData(data) }, pieces: piecesOf(data.residents) };
   },
 };
 
