@@ -126,8 +126,9 @@ describe('the queue and the property data in the database', () => {
     const raw = (await openIndexedStore(factory))!;
     const { parts } = await raw.read();
     expect(Object.keys(parts).sort()).toEqual(['property', 'property#0', 'property#1', 'property#2']);
-    const head = parts.property as { pieces: number; codes: { standing: string[] }; state: { data: { residents: unknown[] } } };
-    expect([head.pieces, head.state.data.residents, head.codes.standing.length]).toEqual([3, [], 2502]);
+    // The codes (2,500 residents' and 2 staff codes) as one text.
+    const head = parts.property as { pieces: number; codes: { standing: string }; state: { data: { residents: unknown[] } } };
+    expect([head.pieces, head.state.data.residents, head.codes.standing.split('\n').length]).toEqual([3, [], 2502]);
 
     const again = await load();
     expect(again.store.getState().property).toEqual({ data, twimlToken: 'twiml-1', version });

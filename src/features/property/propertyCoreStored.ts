@@ -4,6 +4,7 @@ import { fieldsOf, unchanged, type StoredPart } from '../../store/storedPart';
 import { propertyCoreSlice, type PropertyCoreState } from './propertyCoreSlice';
 import { PROPERTY_CORE_VERSION } from './propertyCoreVersion';
 import { deviceSchema, propertyMetaSchema } from './propertySchemas';
+import { codesFromText, codesText } from './validCodes';
 
 const codes = v.array(v.pipe(text, v.nonEmpty()));
 /**
@@ -14,17 +15,6 @@ const codes = v.array(v.pipe(text, v.nonEmpty()));
  */
 const storedCodes = (value: unknown): value is string[] => Array.isArray(value) && value.every((code) => typeof code === 'string' && code.length > 0);
 
-/** Between codes in the stored text: no code the kiosk keeps holds one (one that did would be stored as a list). */
-const SEPARATOR = '\n';
-
-/**
- * Codes as one text: 80,000 codes (50,000 residents) parse as one string in
- * a fraction of the time of a list of 80,000, both in the first frame's
- * script, which needs none of them, and at the start.
- */
-const joined = (list: string[]): string | string[] => (list.some((code) => code.includes(SEPARATOR)) ? list : list.join(SEPARATOR));
-const split = (value: unknown): unknown => (typeof value === 'string' ? (value === '' ? [] : value.split(SEPARATOR)) : value);
-
 /** The property core (name, device, valid codes), as stored (docs/stored-state.md); never given up to make room. */
 export const propertyCoreStored: StoredPart<PropertyCoreState, 'propertyCore'> = {
   key: propertyCoreSlice.reducerPath,
@@ -32,7 +22,7 @@ export const propertyCoreStored: StoredPart<PropertyCoreState, 'propertyCore'> =
   version: PROPERTY_CORE_VERSION,
   migrations: { 3: unchanged },
   where: 'localStorage',
-  write: (state) => ({ ...state, standing: joined(state.standing), guests: joined(state.guests) }),
+  write: (state) => ({ ...state, standing: codesText(state.standing), guests: codesText(state.guests) }),
   read(stored) {
     const { raw, problems } = fieldsOf('propertyCore', stored);
     const field = <T>(name: string, value: unknown, schema: v.GenericSchema<unknown, T>, empty: T): T => {
@@ -43,7 +33,7 @@ export const propertyCoreStored: StoredPart<PropertyCoreState, 'propertyCore'> =
       return empty;
     };
     const list = (name: 'standing' | 'guests'): string[] => {
-      const value = split(raw[name]);
+      const value = codesFromText(raw[name]);
       return storedCodes(value) ? value : field(name, value, codes, []);
     };
     const state: PropertyCoreState = {
