@@ -2,7 +2,7 @@ import { fingerprintOf } from '../../services/api/fingerprint';
 import type { ReadAnswer } from '../../services/api/propertyJob';
 import { parsePropertyResponse, piecesOf, UnusablePropertyAnswer } from './parsePropertyResponse';
 import type { PropertyData } from './types';
-import { deriveGateCodes, type GateCodes } from './validCodes';
+import { codesText, deriveGateCodes } from './validCodes';
 
 /**
  * What the property worker made of a changed answer (takeRead.ts takes it on
@@ -14,7 +14,7 @@ import { deriveGateCodes, type GateCodes } from './validCodes';
 export type WorkerRead =
   | { unusable: string }
   | { twimlToken: string | null; problems: string[]; digest: string; same: true }
-  | { twimlToken: string | null; problems: string[]; digest: string; same: false; head: PropertyData; codes: GateCodes };
+  | { twimlToken: string | null; problems: string[]; digest: string; same: false; head: PropertyData; codes: { standing: string | string[]; guests: string | string[] } };
 
 /**
  * In the property worker: a changed answer's bytes parsed, checked and
@@ -36,6 +36,8 @@ export async function readAnswer(bytes: ArrayBuffer, heldData: string | null): P
   const about = { twimlToken: parsed.twimlToken, problems: parsed.problems, digest };
   if (digest === heldData) return { read: { ...about, same: true } satisfies WorkerRead, pieces: [] };
   const { residents, ...rest } = parsed.data;
-  const read: WorkerRead = { ...about, same: false, head: { ...rest, residents: [] }, codes: deriveGateCodes(parsed.data) };
+  const { standing, guests } = deriveGateCodes(parsed.data);
+  // As text, as they are stored: the page takes one string, not 80,000.
+  const read: WorkerRead = { ...about, same: false, head: { ...rest, residents: [] }, codes: { standing: codesText(standing), guests: codesText(guests) } };
   return { read, pieces: piecesOf(residents) };
 }

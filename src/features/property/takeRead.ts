@@ -2,6 +2,7 @@ import { UnusablePropertyAnswer, type ParsedProperty } from './parsePropertyResp
 import { knownGateCodes } from './propertyCoreSlice';
 import type { WorkerRead } from './readAnswer';
 import type { PropertyData, Resident } from './types';
+import { codesFromText } from './validCodes';
 
 /**
  * On the page: what the property worker read (readAnswer.ts), as a parsed
@@ -18,6 +19,6 @@ export function takeRead({ read, pieces }: { read: unknown; pieces: unknown[] },
     return { data: held, twimlToken, problems, digest };
   }
   const data: PropertyData = Object.freeze({ ...taken.head, residents: ([] as Resident[]).concat(...(pieces as Resident[][])) });
-  knownGateCodes(data, taken.codes);
+  knownGateCodes(data, { standing: codesFromText(taken.codes.standing) as string[], guests: codesFromText(taken.codes.guests) as string[] });
   return { data, twimlToken, problems, digest };
 }
