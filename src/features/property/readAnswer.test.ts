@@ -81,6 +81,9 @@ describe('a large changed answer read in the property worker', () => {
     const changed = takeRead(readOf(await run(renamed, first.digest)), first.data);
     expect(changed.data).not.toBe(first.data);
     expect(changed.data.residents[40]?.directory_display_name).toBe('Renamed');
+    // What did not change keeps its object, so no screen renders again for it.
+    expect(changed.data.device).toBe(first.data.device);
+    expect(changed.data.property).toBe(first.data.property);
   });
 
   it('an answer without its property or device is refused as on the page; bytes that are not JSON are a failed read', async () => {
