@@ -3,6 +3,7 @@ import { propertyLoadFailed, propertyLoadStarted, selectPropertyError, selectPro
 import { featureFlagsLoaded, parseFeatureFlags } from './featureFlagsSlice';
 import { parsePropertyResponse } from './parsePropertyResponse';
 import { propertyLoaded, propertyRefreshRequested, selectPropertyData, selectPropertyVersion } from './propertySlice';
+import { nextTask } from '../../lib/nextTask';
 import { sameData } from './sameData';
 import { takeRead } from './takeRead';
 
@@ -49,8 +50,10 @@ async function loadProperty({ dispatch, getState, extra: { api, logger: root } }
       dispatch(propertyLoaded({ data: held, twimlToken: null, version: known }));
       return;
     }
-    // A large answer was read in the property worker, which also told whether its data is the held data.
+    // A large answer was read in the property worker, which also told whether its data is the held data;
+    // it is taken in a task after the worker's last message, and stored in a task after this one (saver.ts).
     const inWorker = 'read' in answer ? takeRead(answer, held) : null;
+    if (inWorker) await nextTask();
     const parsed = inWorker ?? parsePropertyResponse('body' in answer ? answer.body : null);
     if (parsed.problems.length > 0) logger.error('Property data had malformed entries', summarize(parsed.problems));
     // New bytes may hold the same data: a fresh twimlToken, data read back from storage. The held object is kept.
