@@ -5,7 +5,6 @@ import { parsePropertyResponse } from './parsePropertyResponse';
 import { propertyLoaded, propertyRefreshRequested, selectPropertyData, selectPropertyVersion } from './propertySlice';
 import { nextTask } from '../../lib/nextTask';
 import { sameData } from './sameData';
-import { takeRead } from './takeRead';
 
 export const PROPERTY_REFRESH_MS = 60000;
 export const PROPERTY_RETRY_MS = 5000;
@@ -52,7 +51,8 @@ async function loadProperty({ dispatch, getState, extra: { api, logger: root } }
     }
     // A large answer was read in the property worker, which also told whether its data is the held data;
     // it is taken in a task after the worker's last message, and stored in a task after this one (saver.ts).
-    const inWorker = 'read' in answer ? takeRead(answer, held) : null;
+    // takeRead loads with the first such answer, as the worker's own code does: most properties never need it.
+    const inWorker = 'read' in answer ? (await import('./takeRead')).takeRead(answer, held) : null;
     if (inWorker) await nextTask();
     const parsed = inWorker ?? parsePropertyResponse('body' in answer ? answer.body : null);
     if (parsed.problems.length > 0) logger.error('Property data had malformed entries', summarize(parsed.problems));
