@@ -22,7 +22,7 @@ const initialState: PropertyCoreState = { property: null, device: null, standing
 const derived = new WeakMap<PropertyData, GateCodes>();
 function gateCodesOf(data: PropertyData): GateCodes {
   let codes = derived.get(data);
-  if (!codes) derived.set(data, (codes = deriveGateCodes(data)));
+  if (!codes) derived.set(data, (codes = frozenCodes(deriveGateCodes(data))));
   return codes;
 }
 
@@ -32,8 +32,11 @@ function gateCodesOf(data: PropertyData): GateCodes {
  * about 280 ms at 4x.
  */
 export function knownGateCodes(data: PropertyData, codes: GateCodes): void {
-  derived.set(data, codes);
+  derived.set(data, frozenCodes(codes));
 }
+
+/** Frozen lists: the store's Immer takes them as they are, where it walked 80,000 codes to freeze them (about 30 ms at 4x). */
+export const frozenCodes = ({ standing, guests }: GateCodes): GateCodes => ({ standing: Object.freeze(standing) as string[], guests: Object.freeze(guests) as string[] });
 
 /** The codes of `data`, as the core holds them (stored with the data, so a start need not derive them). */
 export const gateCodesOfData = gateCodesOf;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describeIssues, text } from '../../services/api/answerSchemas';
 import { fieldsOf, unchanged, type StoredPart } from '../../store/storedPart';
-import { propertyCoreSlice, type PropertyCoreState } from './propertyCoreSlice';
+import { frozenCodes, propertyCoreSlice, type PropertyCoreState } from './propertyCoreSlice';
 import { PROPERTY_CORE_VERSION } from './propertyCoreVersion';
 import { deviceSchema, propertyMetaSchema } from './propertySchemas';
 import { codesFromText, codesText } from './validCodes';
@@ -39,8 +39,7 @@ export const propertyCoreStored: StoredPart<PropertyCoreState, 'propertyCore'> =
     const state: PropertyCoreState = {
       property: field('property', raw.property, propertyMetaSchema, null),
       device: field('device', raw.device, deviceSchema, null),
-      standing: list('standing'),
-      guests: list('guests'),
+      ...frozenCodes({ standing: list('standing'), guests: list('guests') }),
     };
     return { state, problems };
   },

@@ -10,7 +10,7 @@ import type { PropertyData, Resident } from './types';
 import { codesFromText, codesText } from './validCodes';
 
 const versionSchema = v.object({ etag: v.nullable(v.string()), fingerprint: v.nullable(v.string()), size: v.number(), data: v.optional(v.nullable(v.string())) });
-const codesSchema = v.object({ standing: v.array(v.string()), guests: v.array(v.string()) });
+const codeList = v.array(v.string());
 
 /** The property data (as parsed), the TwiML token and the answer they came from, as stored (docs/stored-state.md); the back end sends them again. */
 export const propertyStored: StoredPart<PropertyState, 'property'> = {
@@ -58,10 +58,18 @@ export function readResidentsPiece(piece: unknown, first: number): { residents: 
   return { residents: items, problems: renumbered };
 }
 
+/** Stored codes as their lists: a text is split (each line a code), a list checked; anything else is none. */
+function storedCodeList(value: unknown): string[] | null {
+  if (typeof value === 'string') return codesFromText(value) as string[];
+  const read = v.safeParse(codeList, value);
+  return read.success ? read.output : null;
+}
+
 /** The data read back from its pieces, frozen as an answer's is; its stored codes taken when they read, so a start does not derive them. */
 export function joinedData(head: PropertyData, residents: Resident[], codes: unknown): PropertyData {
   const data: PropertyData = Object.freeze({ ...head, residents });
-  const read = v.safeParse(codesSchema, isRecord(codes) ? { standing: codesFromText(codes.standing), guests: codesFromText(codes.guests) } : codes);
-  if (read.success) knownGateCodes(data, read.output);
+  const standing = isRecord(codes) ? storedCodeList(codes.standing) : null;
+  const guests = isRecord(codes) ? storedCodeList(codes.guests) : null;
+  if (standing && guests) knownGateCodes(data, { standing, guests });
   return data;
 }
