@@ -33,7 +33,7 @@ export function deriveGateCodes(data: PropertyData): GateCodes {
 const SEPARATOR = '\n';
 
 /** The text of each list of codes made or read here: a list is joined (or checked) once. */
-const texts = new WeakMap<readonly string[], string | string[]>();
+const textOf = new WeakMap<readonly string[], string | string[]>();
 
 /**
  * Codes as one text, as they are stored and handed over by the property
@@ -42,8 +42,8 @@ const texts = new WeakMap<readonly string[], string | string[]>();
  * took about 145 ms to parse at 4x, the list's clone about 40 ms).
  */
 export function codesText(list: string[]): string | string[] {
-  let text = texts.get(list);
-  if (text === undefined) texts.set(list, (text = list.some((code) => code.includes(SEPARATOR)) ? list : list.join(SEPARATOR)));
+  let text = textOf.get(list);
+  if (text === undefined) textOf.set(list, (text = list.some((code) => code.includes(SEPARATOR)) ? list : list.join(SEPARATOR)));
   return text;
 }
 
@@ -51,7 +51,7 @@ export function codesText(list: string[]): string | string[] {
 export function codesFromText(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const list = value === '' ? [] : value.split(SEPARATOR);
-  texts.set(list, value);
+  textOf.set(list, value);
   return list;
 }
 
@@ -72,13 +72,16 @@ const numericValue = (digits: string): string => digits.replace(/^0+(?=\d)/, '')
 
 /**
  * Valid codes normalised once for both comparisons, so that checking a code
- * is a set lookup however many codes the property has: as written (typed and
+ * costs the same however many codes the property has: as written (typed and
  * QR codes) and, for all-digit codes, by numeric value (card reads). An
  * all-digit code without a leading zero is its own numeric value, so only
  * those written with leading zeros are kept a second time.
  */
+/** The codes as written: looked up, and listed (tests). */
+export type CodeLookup = Pick<ReadonlySet<string>, 'has'> & Iterable<string>;
+
 export interface CodeSet {
-  exact: ReadonlySet<string>;
+  exact: CodeLookup;
   /** The numeric values of the all-digit codes written with leading zeros. */
   zeroLed: ReadonlySet<string>;
 }
@@ -87,26 +90,38 @@ const ZERO_LED = /(?:^|\n)(0\d*)(?=\n|$)/g;
 const LINE_BREAKS = /\n/g;
 
 /**
- * The numeric values of `list`'s all-digit codes written with leading zeros,
- * found in the list's text by the engine's own loops: 80,000 codes walked in
- * the page's JavaScript, once a page is idle after a start, took 80 to 300 ms at 4x.
+ * The codes as one text, a code a line, searched for a whole line: the
+ * engine's own search. A set of 80,000 codes (50,000 residents) took the
+ * page's main thread 80 to 400 ms at 4x to make; a search of the text about
+ * a millisecond, in the key press that needs it.
  */
-function addZeroLed(list: readonly string[], into: Set<string>): void {
-  const text = list.join(SEPARATOR);
-  // A code holding a line break would make a line of the text that is no code: those lists are walked one code at a time.
-  if (text.length - text.replace(LINE_BREAKS, '').length !== Math.max(0, list.length - 1)) {
-    for (const code of list) if (code.charCodeAt(0) === 48 && DIGITS.test(code)) into.add(numericValue(code));
-    return;
+class CodeLines implements CodeLookup {
+  private readonly text: string;
+  constructor(texts: string[]) {
+    this.text = `${SEPARATOR}${texts.filter((text) => text !== '').join(SEPARATOR)}${SEPARATOR}`;
   }
-  for (const match of text.matchAll(ZERO_LED)) into.add(numericValue(match[1]!));
+  has(code: string): boolean {
+    return code !== '' && !code.includes(SEPARATOR) && this.text.includes(`${SEPARATOR}${code}${SEPARATOR}`);
+  }
+  *[Symbol.iterator](): Iterator<string> {
+    for (const code of this.text.split(SEPARATOR)) if (code !== '') yield code;
+  }
 }
 
+/** Whether `text` is `list` joined, a code a line: no code holds a line break. */
+const isLines = (list: readonly string[], text: string) => text.length - text.replace(LINE_BREAKS, '').length === Math.max(0, list.length - 1);
+
 export function codeSetOf(...lists: ReadonlyArray<readonly string[]>): CodeSet {
-  const [first = [], ...rest] = lists;
-  const exact = new Set<string>(first);
-  for (const list of rest) for (const code of list) exact.add(code);
+  const texts = lists.map((list) => ({ list, text: textOf.get(list) ?? list.join(SEPARATOR) }));
   const zeroLed = new Set<string>();
-  for (const list of lists) addZeroLed(list, zeroLed);
+  if (texts.every(({ list, text }) => typeof text === 'string' && isLines(list, text) && !list.includes(''))) {
+    for (const { text } of texts) for (const match of (text as string).matchAll(ZERO_LED)) zeroLed.add(numericValue(match[1]!));
+    return { exact: new CodeLines(texts.map(({ text }) => text as string)), zeroLed };
+  }
+  // A code holding a line break (or an empty one) makes lines that are no codes: those lists go in a set.
+  const exact = new Set<string>();
+  for (const list of lists) for (const code of list) exact.add(code);
+  for (const code of exact) if (code.charCodeAt(0) === 48 && DIGITS.test(code)) zeroLed.add(numericValue(code));
   return { exact, zeroLed };
 }
 
