@@ -17,10 +17,10 @@ const SETTLE_MS = 800;
 /** Main-thread task time in a second that counts as a quiet page. */
 const QUIET_MS = 20;
 /** Long Tasks reports tasks from this long. */
-const LONG_TASK_MS = 50;
+export const LONG_TASK_MS = 50;
 
 /** Runs in the page: keeps every long task's start and length. */
-function watchLongTasks() {
+export function watchLongTasks() {
   window.__longTasks = [];
   new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => ({ at: e.startTime, ms: e.duration })))).observe({
     type: 'longtask',
@@ -28,7 +28,7 @@ function watchLongTasks() {
 }
 
 /** The main thread's task time so far, in ms. */
-async function taskTime(cdp) {
+export async function taskTime(cdp) {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return metrics.find((metric) => metric.name === 'TaskDuration').value * 1000;
 }
@@ -38,7 +38,7 @@ async function taskTime(cdp) {
  * ms of tasks): at 50,000 residents the first load's work (storing the data,
  * collecting its garbage) goes on for seconds, and is not a poll's.
  */
-async function untilQuiet(cdp) {
+export async function untilQuiet(cdp) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const before = await taskTime(cdp);
@@ -54,7 +54,7 @@ async function untilQuiet(cdp) {
  * once that is read, by the page or by the worker that polls a large answer
  * (Playwright reports a dedicated worker's requests as the page's).
  */
-function propertyRequestEnded(page) {
+export function propertyRequestEnded(page, timeoutMs = 60_000) {
   const isProperty = (request) => request.url().includes('/api/telephone-entry/property');
   return new Promise((resolve, reject) => {
     const end = (outcome) => {
@@ -65,7 +65,7 @@ function propertyRequestEnded(page) {
     };
     const answered = (response) => response.status() === 304 && isProperty(response) && end(resolve);
     const finished = (request) => isProperty(request) && end(resolve);
-    const timer = setTimeout(() => end(() => reject(new Error('No property request ended within 60 s'))), 60_000);
+    const timer = setTimeout(() => end(() => reject(new Error(`No property request ended within ${timeoutMs / 1000} s`))), timeoutMs);
     page.on('response', answered);
     page.on('requestfinished', finished);
   });

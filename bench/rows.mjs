@@ -17,6 +17,8 @@ export const BUDGETS = {
   soakHeapBytes: 1_000_000,
   /** The scale rows: the large property's (or queue's) median over the small one's. */
   scaleRatio: 1.5,
+  /** At 50,000 residents, while a changed property is taken (Long Tasks). */
+  changeLongestTaskMs: 50,
 };
 
 const spread = (values) => {
@@ -197,6 +199,23 @@ export function scaleLines(scale) {
     ...Object.entries(scale).flatMap(([size, at]) =>
       at.search ? [line('search', `  first Search (index built), ${Number(size).toLocaleString('en')}`, ms(at.search.firstOpen))] : [],
     ),
+  ];
+}
+
+/** The visitor's path at 50,000 residents, against the budgets of the seeded size (the wiegand row's fresh pages at that size). */
+export function largeLines(at, residents) {
+  const size = `${residents.toLocaleString('en')} residents`;
+  const longest = (values) => `${values.map(longTask).join(', ')} (n=${values.length})`;
+  const taskBudget = (values) => atMost(Math.max(...values), BUDGETS.changeLongestTaskMs, 'every one <= 50 ms');
+  const start = stats(at.start);
+  return [
+    line('large', `${size}: to welcome title painted, persisted data`, spread(at.start), {
+      text: 'median <= 400 ms, p95 <= 600 ms',
+      met: atMost(start.median, BUDGETS.persistedStartMedianMs).met && atMost(start.p95, BUDGETS.persistedStartP95Ms).met,
+    }),
+    line('large', `${size}: 5th digit keydown -> socket gets wiegand (first code after a reload)`, spread(at.wiegand.wiegand), gateBudget(at.wiegand.wiegand)),
+    line('large', '  longest task, a resident renamed, property-updated', longest(at.changes.announced), taskBudget(at.changes.announced)),
+    line('large', '  longest task, a resident renamed, taken by the 60 s poll', longest(at.changes.polled), taskBudget(at.changes.polled)),
   ];
 }
 

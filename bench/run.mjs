@@ -16,13 +16,16 @@
 //
 // The scale rows, each at 5,000 and 50,000 residents with the ratio (scale.mjs):
 //   poll, directory, lookup, wiegand, search
+// and at 50,000 residents against the visitor's-path budgets (scale.mjs):
+//   large   start after a reload, the first code's gate signal, the longest
+//           main-thread task while a changed property is taken
 // and at 5,000 and 100,000 queued records (queue.mjs):
 //   queue   one sent batch
 //   stored  the size of each stored part at those scales (stored.mjs)
 //
 // Writes bench/results.json. Options (env): BENCH_ROWS (a comma-separated
 // subset of the rows above; all of them by default), BENCH_SESSIONS (soak,
-// default 300), BENCH_SCALE_CODES (wiegand, default 10), BENCH_SEARCHES (search, default 6), BENCH_LOOKUPS
+// default 300), BENCH_SCALE_CODES (wiegand and large, default 10), BENCH_CHANGES (large, default 3), BENCH_SEARCHES (search, default 6), BENCH_LOOKUPS
 // (lookup, default 4), BENCH_KEY_ROUNDS (keys, default 10 rounds of 16 presses), BENCH_RESTARTS (restart, default 10), BENCH_POLLS (poll, default 20), BENCH_CODES (gate on
 // fresh pages, default 20), BENCH_WARM_CODES (gate on a warm page, default 20),
 // CHROMIUM_PATH.
@@ -39,12 +42,12 @@ import { largeSeed } from '../simulator/seed.mjs';
 import { measureQr } from './qr.mjs';
 import { measureQueue } from './queue.mjs';
 import { measureStoredSizes } from './stored.mjs';
-import { bundleLines, digitAtWelcomeLines, gateLines, inputLines, keyLines, qrLines, queueLines, restartLines, scaleLines, soakLines, startLines, storedLines } from './rows.mjs';
-import { measureScale, SCALE_ROWS } from './scale.mjs';
+import { bundleLines, digitAtWelcomeLines, gateLines, inputLines, keyLines, largeLines, qrLines, queueLines, restartLines, scaleLines, soakLines, startLines, storedLines } from './rows.mjs';
+import { LARGE_RESIDENTS, measureScale, SCALE_ROWS } from './scale.mjs';
 import { machine, printTable, writeResults } from './report.mjs';
 import { measureDigitAtWelcome, measureRestart, measureStart } from './start.mjs';
 
-const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,restart,digit,gate,input,keys,qr,soak,poll,directory,lookup,wiegand,search,queue,stored').split(',');
+const ROWS = (process.env.BENCH_ROWS ?? 'bundle,start,restart,digit,gate,input,keys,qr,soak,poll,directory,lookup,wiegand,search,large,queue,stored').split(',');
 const QUEUE_SIZES = [5000, 100_000];
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 300);
 const RESIDENTS = 5000;
@@ -122,7 +125,11 @@ try {
         lines.push(...keyLines((results.keys = await measureVisitorKeys(browser, kiosk))));
       }
       // Last: they change the property the simulator serves.
-      if (ROWS.some((row) => SCALE_ROWS.includes(row))) lines.push(...scaleLines((results.scale = await measureScale(browser, kiosk, ROWS))));
+      if (ROWS.some((row) => SCALE_ROWS.includes(row))) {
+        results.scale = await measureScale(browser, kiosk, ROWS);
+        if (ROWS.some((row) => row !== 'large' && SCALE_ROWS.includes(row))) lines.push(...scaleLines(results.scale));
+        if (ROWS.includes('large')) lines.push(...largeLines(results.scale[LARGE_RESIDENTS], LARGE_RESIDENTS));
+      }
     } finally {
       await kiosk.close();
     }

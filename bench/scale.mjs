@@ -7,12 +7,19 @@
 //   lookup     lookup codes typed on GEN2's directory
 //   wiegand    the fifth digit's keydown to the hardware socket receiving `wiegand`
 //   search     TOUCH's name search: each letter tapped to the filtered list painted
+// and at 50,000 residents only, each figure against the visitor's-path budget:
+//   large      start after a reload, the first code's gate signal, and the
+//              longest main-thread task while a changed property is taken
+import { measureChanges } from './change.mjs';
 import { measureDirectoryPaging, measureGate, measureLookups } from './keys.mjs';
 import { measurePolls } from './poll.mjs';
 import { measureNameSearch } from './search.mjs';
+import { measurePersistedStart } from './start.mjs';
 
 export const RESIDENT_SCALES = [5000, 50_000];
-export const SCALE_ROWS = ['poll', 'directory', 'lookup', 'wiegand', 'search'];
+export const SCALE_ROWS = ['poll', 'directory', 'lookup', 'wiegand', 'search', 'large'];
+/** The scale seed of the visitor's-path budgets (the `large` row). */
+export const LARGE_RESIDENTS = 50_000;
 /** Each code reloads the kiosk, which at 50,000 residents loads the property again: fewer than the gate row's 50. */
 const CODES = Number(process.env.BENCH_SCALE_CODES ?? 10);
 /** Each lookup places a call; the kiosk allows 10 an hour to one target. */
@@ -42,9 +49,14 @@ export async function measureScale(browser, kiosk, rows) {
       console.log(`search, ${label}: names searched on TOUCH's directory...`);
       at.search = await measureNameSearch(browser, kiosk);
     }
-    if (rows.includes('wiegand')) {
+    if (rows.includes('wiegand') || (rows.includes('large') && residents === LARGE_RESIDENTS)) {
       console.log(`wiegand, ${label}: ${CODES} codes, each on a fresh page...`);
       at.wiegand = await measureGate(browser, kiosk, CODES);
+    }
+    if (rows.includes('large') && residents === LARGE_RESIDENTS) {
+      console.log(`large, ${label}: 10 reloads of a settled page, then changed properties (announced, then left to the 60 s poll)...`);
+      at.start = await measurePersistedStart(browser, kiosk);
+      at.changes = await measureChanges(browser, kiosk);
     }
   }
   return results;

@@ -17,11 +17,13 @@ export function measureStoredSizes(residents, queues) {
   return withSourceModules(async (load) => {
     const { parsePropertyResponse } = await load('/src/features/property/parsePropertyResponse.ts');
     const { withPropertyCore } = await load('/src/features/property/propertyCoreSlice.ts');
+    const { propertyCoreStored } = await load('/src/features/property/propertyCoreStored.ts');
     const property = {};
     for (const count of residents) {
       const parsed = parsePropertyResponse(largeSeed(count));
       const stored = withPropertyCore({ data: parsed.data, twimlToken: parsed.twimlToken }, undefined);
-      property[count] = { property: chars(stored.property), propertyCore: chars(stored.propertyCore) };
+      // The core as it is written: its codes as text (version 3).
+      property[count] = { property: chars(stored.property), propertyCore: chars(propertyCoreStored.write(stored.propertyCore)) };
       console.log(`stored: ${count.toLocaleString('en')} residents, property ${property[count].property} characters, core ${property[count].propertyCore}`);
     }
     const queue = {};

@@ -37,8 +37,8 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
   const inWorker: ApiClientOptions['inWorker'] =
     typeof Worker === 'function'
       ? (job, signal) =>
-          import('../services/api/propertyWorker').then(
-            ({ runInWorker }) => runInWorker(job, signal),
+          import('../features/property/propertyWorkerRunner').then(
+            ({ runPropertyWorker }) => runPropertyWorker(job, signal),
             () => null,
           )
       : null;

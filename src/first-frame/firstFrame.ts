@@ -8,6 +8,8 @@ import { codeEntryFrame, opensCodeEntry } from './codeEntryFrame';
 import { element } from './element';
 import type FRAME_STRINGS from './frameStrings.json';
 import { storedState } from './storedParts';
+import { PROPERTY_CORE_VERSION } from '../features/property/propertyCoreVersion';
+import { STORE_VERSION } from '../store/storedPart';
 
 /** The strings the first frame shows, in one language: those frameStrings.json names (the build writes them in from the catalogue). */
 export type FrameStrings = Record<keyof typeof FRAME_STRINGS, string>;
@@ -37,7 +39,8 @@ export interface StartingHome {
 export function startingHome(storage: Storage, { pathname, search }: { pathname: string; search: string }, settings: FirstFrameSettings): StartingHome | null {
   const session = storedState(storage, 'session');
   const launch = readLaunchParams(search);
-  const core = storedState(storage, 'propertyCore');
+  // Version 3 changed only how the codes are kept: the name and the device read alike.
+  const core = storedState(storage, 'propertyCore', [STORE_VERSION, PROPERTY_CORE_VERSION]);
   const property = isRecord(core?.property) ? core.property : null;
   const device = isRecord(core?.device) ? core.device : null;
   const hasToken = typeof session?.token === 'string' || launch.token !== null;

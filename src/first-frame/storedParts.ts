@@ -12,8 +12,12 @@ export function storedItem(storage: Storage, part: StoredKey): unknown {
   }
 }
 
-/** A stored part's state, or null when it is missing, unreadable or of another version (left to the kiosk to bring up or reset). */
-export function storedState(storage: Storage, part: StoredKey): JsonObject | null {
+/**
+ * A stored part's state, or null when it is missing, unreadable or of a
+ * version other than `versions` (those whose fields the caller reads alike;
+ * any other is left to the kiosk to bring up or reset).
+ */
+export function storedState(storage: Storage, part: StoredKey, versions: readonly number[] = [STORE_VERSION]): JsonObject | null {
   const envelope = storedItem(storage, part);
-  return isRecord(envelope) && envelope.version === STORE_VERSION && isRecord(envelope.state) ? envelope.state : null;
+  return isRecord(envelope) && versions.indexOf(envelope.version as number) >= 0 && isRecord(envelope.state) ? envelope.state : null;
 }

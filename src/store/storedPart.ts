@@ -25,6 +25,13 @@ export interface StoredPart<T, K extends string = string> {
   where: 'localStorage' | 'database';
   /** The back end sends it again at the next load: given up first when storage is full. */
   refetchable?: boolean;
+  /** The stored form of `state`, which `read` takes back (by default `state` itself). */
+  write?(state: T): unknown;
+  /**
+   * In the database, a large part as a head (`state`, with `extra` beside it)
+   * and pieces, each a record of its own, so that no one task clones it whole.
+   */
+  toPieces?(state: T): { state: unknown; extra: Record<string, unknown>; pieces: unknown[] };
 }
 
 /*

@@ -50,6 +50,19 @@ export function rawProperty(overrides: Record<string, unknown> = {}) {
 }
 
 /** Every code that opens the gate, standing and guests', as one set. */
+/** The small answer with `count` residents shaped as its own, each with its own access code (5 digits from 50000). */
+export function rawPropertyWith(count: number, overrides: Record<string, unknown> = {}) {
+  const [resident] = rawProperty().residents;
+  const residents: unknown[] = Array.from({ length: count }, (_, i) => ({
+    ...resident,
+    id: 1000 + i,
+    directory_display_name: `Resident ${i}`,
+    property_access_code: { code: String(50_000 + i) },
+    property_credentials: [],
+  }));
+  return rawProperty({ residents, ...overrides });
+}
+
 export function validCodesOf(data: PropertyData): Set<string> {
   const { standing, guests } = deriveGateCodes(data);
   return new Set([...standing, ...guests]);

@@ -17,13 +17,15 @@ function storedResidents(page: Page): Promise<number> {
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const get = db.transaction('parts').objectStore('parts').get('property');
-          get.onsuccess = () => {
+          // The residents are stored in pieces, records `property#0`, `property#1`... beside the data's head.
+          const parts = db.transaction('parts').objectStore('parts');
+          const [keys, values] = [parts.getAllKeys(), parts.getAll()];
+          values.onsuccess = () => {
             db.close();
-            const stored = get.result as { state?: { data?: { residents?: unknown[] } } } | undefined;
-            resolve(stored?.state?.data?.residents?.length ?? 0);
+            const pieces = values.result.filter((_, i) => String(keys.result[i]).startsWith('property#')) as unknown[][];
+            resolve(pieces.reduce((sum, piece) => sum + piece.length, 0));
           };
-          get.onerror = () => reject(get.error);
+          values.onerror = () => reject(values.error);
         };
       }),
   );

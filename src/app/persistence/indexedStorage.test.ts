@@ -2,13 +2,13 @@ import { IDBFactory } from 'fake-indexeddb';
 import { accessRequestQueued, accessRequestsAccepted, selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { selectFaults } from '../../features/diagnostics/diagnosticsSlice';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
-import { propertyLoaded, selectPropertyData } from '../../features/property/propertySlice';
+import { propertyLoaded, selectPropertyData, selectPropertyVersion } from '../../features/property/propertySlice';
 import { selectValidCodes } from '../../features/property/selectors';
 import { isValidEnteredCode, isValidHardwareCode } from '../../features/property/validCodes';
 import { launchParamsRead } from '../../features/session/sessionSlice';
 import { requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
-import { rawProperty } from '../../testing/fixtures';
+import { rawProperty, rawPropertyWith } from '../../testing/fixtures';
 import { createMemoryStorage } from '../../testing/memoryStorage';
 import { openIndexedStore, type IndexedStore } from './indexedStore';
 import { openPersistedStore, type OpenedDatabase } from './persistedStore';
@@ -26,7 +26,7 @@ function fillable(store: IndexedStore) {
     full: false,
     ...store,
     updateQueue: (add: readonly unknown[], remove: readonly IDBValidKey[]) => (wrapped.full ? Promise.reject(quotaError()) : store.updateQueue(add, remove)),
-    putPart: (name: string, value: unknown) => (wrapped.full ? Promise.reject(quotaError()) : store.putPart(name, value)),
+    putPart: (name: string, value: unknown, pieces?: readonly unknown[]) => (wrapped.full ? Promise.reject(quotaError()) : store.putPart(name, value, pieces)),
   };
   return wrapped;
 }
@@ -42,6 +42,7 @@ function panel() {
     const database = { store: wrap(store), parts: await store.read() };
     const opened = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'), database);
     onTestFinished(() => opened.store.dispose());
+    await opened.ready;
     return { ...opened, database };
   }
   return { storage, factory, load };
@@ -111,6 +112,40 @@ describe('the queue and the property data in the database', () => {
     await vi.waitFor(() => expect(logMessages()).toContain('Stored state could not all be read back; those parts were reset'));
     first.store.dispose();
     expect((await load()).database.parts.queue).toHaveLength(2);
+  });
+
+  it('keeps 2,500 residents as pieces of 1,000, each a record, read back with the codes stored beside them; an unreadable resident is dropped alone and logged', async () => {
+    const { factory, load } = panel();
+    const first = await load();
+    const data = parsePropertyResponse(rawPropertyWith(2500)).data;
+    const version = { etag: '"v1"', fingerprint: null, size: 1 };
+    first.store.dispatch(propertyLoaded({ data, twimlToken: 'twiml-1', version }));
+    expect(await first.flush()).toBe(true);
+    first.store.dispose();
+
+    const raw = (await openIndexedStore(factory))!;
+    const { parts } = await raw.read();
+    expect(Object.keys(parts).sort()).toEqual(['property', 'property#0', 'property#1', 'property#2']);
+    // The codes (2,500 residents' and 2 staff codes) as one text.
+    const head = parts.property as { pieces: number; codes: { standing: string }; state: { data: { residents: unknown[] } } };
+    expect([head.pieces, head.state.data.residents, head.codes.standing.split('\n').length]).toEqual([3, [], 2502]);
+
+    const again = await load();
+    expect(again.store.getState().property).toEqual({ data, twimlToken: 'twiml-1', version });
+    again.store.dispose();
+
+    // Resident 1500 (the second piece's 500th) stored as no resident reads.
+    const piece = parts['property#1'] as unknown[];
+    await raw.putPart('property', parts.property, [parts['property#0'], piece.map((r, i) => (i === 500 ? { id: 'not an id' } : r)), parts['property#2']]);
+    raw.close();
+    const healed = await load();
+    const read = healed.store.getState().property;
+    expect(read.data?.residents).toHaveLength(2499);
+    expect(read.data?.residents.some((r) => r.directory_display_name === 'Resident 1500')).toBe(false);
+    // No longer the answer it came from: the next load asks for the property in full.
+    expect(selectPropertyVersion(healed.store.getState())).toBeNull();
+    await healed.flush();
+    await vi.waitFor(() => expect(requestsTo('telephone-entry/logs').map((entry) => JSON.stringify(entry.body))).toContainEqual(expect.stringContaining('property.data.residents[1500]')));
   });
 
   it('keeps 20,000 queued requests across a reload, and an acknowledged batch deletes only its own', async () => {

@@ -12,14 +12,43 @@ export interface IndexedStore {
   read(): Promise<IndexedParts>;
   /** One transaction: deletes `remove`, adds `add`, and resolves with the new records' keys in order. */
   updateQueue(add: readonly unknown[], remove: readonly IDBValidKey[]): Promise<IDBValidKey[]>;
-  /** Replaces a stored part (`{ version, state }`). */
-  putPart(name: string, value: unknown): Promise<void>;
+  /**
+   * Replaces a stored part (`{ version, state }`) and its pieces, records of
+   * their own (`name#0`, `name#1`...): each is cloned in a task of its own, so
+   * 50,000 residents never hold the main thread at once.
+   */
+  putPart(name: string, value: unknown, pieces?: readonly unknown[]): Promise<void>;
   close(): void;
 }
 
 export interface IndexedParts {
   queue: Array<{ key: IDBValidKey; value: unknown }>;
+  /** Every record of the parts' store: the parts by name, their pieces as `name#index`. */
   parts: Record<string, unknown>;
+}
+
+/** The record key of a part's piece. */
+export const pieceKey = (name: string, index: number): string => `${name}#${index}`;
+
+/** Each request of `requests` made in the success of the one before: each record is cloned in a task of its own. */
+function oneATask(requests: Array<() => IDBRequest>): Promise<unknown[]> {
+  const results: unknown[] = [];
+  const next = (index: number, resolve: (values: unknown[]) => void, reject: (error: unknown) => void): void => {
+    if (index === requests.length) return resolve(results);
+    let request: IDBRequest;
+    try {
+      request = requests[index]!();
+    } catch (error) {
+      // Refused at once (a value that cannot be cloned).
+      return reject(error);
+    }
+    request.onsuccess = () => {
+      results.push(request.result);
+      next(index + 1, resolve, reject);
+    };
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  };
+  return new Promise((resolve, reject) => next(0, resolve, reject));
 }
 
 const DATABASE = 'gate-kiosk';
@@ -62,13 +91,17 @@ function storeOn(db: IDBDatabase): IndexedStore {
       const transaction = db.transaction([QUEUE, PARTS], 'readonly');
       const queueStore = transaction.objectStore(QUEUE);
       const partStore = transaction.objectStore(PARTS);
-      return Promise.all([done(queueStore.getAllKeys()), done(queueStore.getAll()), done(partStore.getAllKeys()), done(partStore.getAll())]).then(
-        ([keys, values, partNames, partValues]) => {
-          const parts: Record<string, unknown> = {};
-          partNames.forEach((name, index) => (parts[String(name)] = partValues[index]));
-          return { queue: keys.map((key, index) => ({ key, value: values[index] })), parts };
-        },
-      );
+      const names = partStore.getAllKeys();
+      const records = new Promise<{ names: IDBValidKey[]; values: unknown[] }>((resolve, reject) => {
+        // In the request's own event (see putPart): each record then read in a task of its own.
+        names.onsuccess = () => oneATask(names.result.map((name) => () => partStore.get(name))).then((values) => resolve({ names: names.result, values }), reject);
+        names.onerror = () => reject(names.error ?? new Error('IndexedDB request failed'));
+      });
+      return Promise.all([done(queueStore.getAllKeys()), done(queueStore.getAll()), records]).then(([keys, values, { names, values: partValues }]) => {
+        const parts: Record<string, unknown> = {};
+        names.forEach((name, index) => (parts[String(name)] = partValues[index]));
+        return { queue: keys.map((key, index) => ({ key, value: values[index] })), parts };
+      });
     },
     updateQueue(add, remove) {
       const transaction = db.transaction(QUEUE, 'readwrite');
@@ -89,16 +122,32 @@ function storeOn(db: IDBDatabase): IndexedStore {
       }
       return stored.then(() => keys);
     },
-    putPart(name, value) {
+    putPart(name, value, pieces = []) {
       const transaction = db.transaction(PARTS, 'readwrite');
+      const store = transaction.objectStore(PARTS);
       const stored = committed(transaction);
+      const failed = () => {
+        try {
+          transaction.abort();
+        } catch {
+          // Aborted already, by the failed request.
+        }
+      };
       try {
-        transaction.objectStore(PARTS).put(value, name);
+        store.put(value, name);
       } catch (error) {
-        transaction.abort();
+        failed();
         stored.catch(() => undefined);
         return Promise.reject(error);
       }
+      // The pieces of an earlier write go first (there may have been more of them); a piece that cannot be stored aborts it all.
+      // In the request's own event, not a promise's callback after it: an older engine may have closed the transaction by then.
+      const isPiece = (key: IDBValidKey) => String(key).indexOf(`${name}#`) === 0;
+      const keys = store.getAllKeys();
+      keys.onsuccess = () => {
+        const writes = [...keys.result.filter(isPiece).map((key) => () => store.delete(key)), ...pieces.map((piece, index) => () => store.put(piece, pieceKey(name, index)))];
+        oneATask(writes).catch(failed);
+      };
       return stored;
     },
     close: () => db.close(),

@@ -57,9 +57,10 @@ export function openPersistedStore<S extends Services>(
   let disposed = false;
 
   /** The database's parts joined to the store, then saving started. */
-  const join = (opened: OpenedDatabase | null) => {
+  const join = async (opened: OpenedDatabase | null) => {
     if (disposed) return opened?.store.close();
-    const large = opened ? readIndexedParts(opened.parts, local) : null;
+    const large = opened ? await readIndexedParts(opened.parts, local) : null;
+    if (disposed) return opened?.store.close();
     if (large) {
       const { accessQueue, property, propertyCore } = joined(large, started, made.getState(), local.propertyCore);
       made.dispatch(storedQueueRead(accessQueue));
@@ -68,7 +69,7 @@ export function openPersistedStore<S extends Services>(
     }
     saving = startSavingStored(made, { storage, log, stored, started, large, opened });
   };
-  const ready = database instanceof Promise ? database.then(join) : Promise.resolve(join(database));
+  const ready = database instanceof Promise ? database.then(join) : join(database);
 
   const dispose = made.dispose;
   made.dispose = () => {

@@ -2,6 +2,8 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AccessQueueState, AccessRequest } from '../../features/access-queue/accessQueueSlice';
 import { storedStateUnwritten, storedStateWritten } from '../../store/actions';
 import type { RootState } from '../../store/rootState';
+import type { StoredPart } from '../../store/storedPart';
+import { nextTask } from '../../lib/nextTask';
 import type { IndexedStore } from './indexedStore';
 import { storageKey } from './storageKey';
 import { REFETCHABLE, STORED_PARTS, type StoredKey } from './storedParts';
@@ -139,7 +141,8 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
   }
 
   function writeLocal(key: StoredKey, value: unknown): void {
-    const item = JSON.stringify({ version: STORED_PARTS[key].version, state: value });
+    const { version, write } = STORED_PARTS[key] as StoredPart<unknown>;
+    const item = JSON.stringify({ version, state: write ? write(value) : value });
     try {
       storage.setItem(storageKey(key), item);
     } catch (error) {
@@ -153,7 +156,9 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
     const value = store.getState()[key];
     if (key !== 'accessQueue') {
       try {
-        await indexed.putPart(key, { version: STORED_PARTS[key].version, state: value });
+        const { version, toPieces } = STORED_PARTS[key] as StoredPart<unknown>;
+        const split = toPieces?.(value) ?? { state: value, extra: {}, pieces: [] };
+        await indexed.putPart(key, { version, state: split.state, ...split.extra, pieces: split.pieces.length }, split.pieces);
         succeeded(key, value);
       } catch (error) {
         givenUp.set(key, value);
@@ -176,6 +181,8 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
 
   /** Writes the database's parts until none is due (a failing one waits for its retry), then drops the older copies in `localStorage`. */
   async function writeDatabase(retrying: boolean): Promise<void> {
+    // In a task of its own: the change that made it (a property load at 50,000 residents) has enough to do in its own.
+    await nextTask();
     let keys = inDatabase.filter((key) => due(key, retrying));
     while (keys.length > 0 && !stopped) {
       for (const key of keys) if (!stopped) await writeToDatabase(key, database!);

@@ -1,11 +1,10 @@
-import type { PropertyVersion } from '../../services/api/apiClient';
 import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../store/listenerMiddleware';
 import { propertyLoadFailed, propertyLoadStarted, selectPropertyError, selectPropertyRefreshPending } from '../property/propertyLoadSlice';
 import { featureFlagsLoaded, parseFeatureFlags } from './featureFlagsSlice';
 import { parsePropertyResponse } from './parsePropertyResponse';
-import { propertyLoaded, propertyRefreshRequested, selectPropertyData } from './propertySlice';
+import { propertyLoaded, propertyRefreshRequested, selectPropertyData, selectPropertyVersion } from './propertySlice';
+import { nextTask } from '../../lib/nextTask';
 import { sameData } from './sameData';
-import type { PropertyData } from './types';
 
 export const PROPERTY_REFRESH_MS = 60000;
 export const PROPERTY_RETRY_MS = 5000;
@@ -24,12 +23,6 @@ async function loadFeatureFlags({ dispatch, extra: { api, logger: root } }: AppL
   }
 }
 
-/** The data object this page took from the back end, and which answer it came from. */
-interface Taken {
-  data: PropertyData;
-  version: PropertyVersion;
-}
-
 /** A 304, or an answer the client judged unchanged, to a load that held no data to keep. */
 class NothingHeld extends Error {
   override name = 'NothingHeld';
@@ -37,35 +30,39 @@ class NothingHeld extends Error {
 
 /**
  * One property load; a failure keeps whatever good data is already held, and
- * bad records are skipped and logged in one line. An answer the client finds
- * unchanged (a 304 to `If-None-Match`, the same ETag, the same bytes) is not
- * parsed: the held data object is kept, so nothing derived from it is
- * rebuilt, and the load counts as a success; so is it when a new answer
- * parses to the same data. Resolves with what is now taken.
+ * bad records are skipped and logged in one line. The back end is asked about
+ * the answer the held data came from (its version, stored with the data, so
+ * also after a reload). An answer the client finds unchanged (a 304 to
+ * `If-None-Match`, the same ETag, the same bytes) is not parsed: the held data
+ * object is kept, so nothing derived from it is rebuilt, and the load counts
+ * as a success; so is it when a new answer parses to the same data.
  */
-async function loadProperty({ dispatch, getState, extra: { api, logger: root } }: AppListenerApi, taken: Taken | null): Promise<Taken | null> {
+async function loadProperty({ dispatch, getState, extra: { api, logger: root } }: AppListenerApi): Promise<void> {
   const logger = root.child('property');
   dispatch(propertyLoadStarted());
   try {
     const held = selectPropertyData(getState());
-    // Data from storage (or anything else) was not taken from an answer this page saw: it is asked for in full.
-    const known = held && taken?.data === held ? taken.version : null;
+    const known = selectPropertyVersion(getState());
     const answer = await api.getProperty(known);
     if (answer.unchanged) {
       if (!held || !known) throw new NothingHeld('The back end said the property data is unchanged, but none was asked about');
-      dispatch(propertyLoaded({ data: held, twimlToken: null }));
-      return taken;
+      dispatch(propertyLoaded({ data: held, twimlToken: null, version: known }));
+      return;
     }
-    const parsed = parsePropertyResponse(answer.body);
+    // A large answer was read in the property worker, which also told whether its data is the held data;
+    // it is taken in a task after the worker's last message, and stored in a task after this one (saver.ts).
+    // takeRead loads with the first such answer, as the worker's own code does: most properties never need it.
+    const inWorker = 'read' in answer ? (await import('./takeRead')).takeRead(answer, held) : null;
+    if (inWorker) await nextTask();
+    const parsed = inWorker ?? parsePropertyResponse('body' in answer ? answer.body : null);
     if (parsed.problems.length > 0) logger.error('Property data had malformed entries', summarize(parsed.problems));
     // New bytes may hold the same data: a fresh twimlToken, data read back from storage. The held object is kept.
-    const data = held && sameData(held, parsed.data) ? held : parsed.data;
-    dispatch(propertyLoaded({ data, twimlToken: parsed.twimlToken }));
-    return { data, version: answer.version };
+    const data = inWorker || !held || !sameData(held, parsed.data) ? parsed.data : held;
+    const version = inWorker ? { ...answer.version, data: inWorker.digest } : answer.version;
+    dispatch(propertyLoaded({ data, twimlToken: parsed.twimlToken, version }));
   } catch (error) {
     dispatch(propertyLoadFailed());
     logger.error('Property data could not be loaded', error);
-    return taken;
   }
 }
 
@@ -85,9 +82,8 @@ export function listenForPropertyPolling(startListening: AppStartListening): voi
     }
   });
   whileAppRuns(startListening, async (listener) => {
-    let taken: Taken | null = null;
     for (;;) {
-      taken = await loadProperty(listener, taken);
+      await loadProperty(listener);
       const state = listener.getState();
       if (selectPropertyRefreshPending(state)) continue;
       await listener.take(propertyRefreshRequested.match, selectPropertyError(state) ? PROPERTY_RETRY_MS : PROPERTY_REFRESH_MS);

@@ -59,11 +59,13 @@ async function poll(store: Awaited<ReturnType<typeof start>>) {
 }
 
 /** A first start loads the data; a second store starts from it, as after a reload. */
-async function restartWithStoredData() {
+/** A page started on the data the first one stored: with the answer it came from (as the kiosk stores it), or without (as an older kiosk did). */
+async function restartWithStoredData({ withVersion = false } = {}) {
   const first = await start();
   const data = selectPropertyData(first.getState());
+  const { version } = first.getState().property;
   first.dispose();
-  const store = makeStore(createTestServices(), { property: { data, twimlToken: 'twiml-1' } });
+  const store = makeStore(createTestServices(), { property: { data, twimlToken: 'twiml-1', ...(withVersion ? { version } : {}) } });
   store.dispatch(appStarted());
   onTestFinished(() => store.dispose());
   await vi.advanceTimersByTimeAsync(10);
@@ -126,10 +128,18 @@ describe('a back end with ETags', () => {
     expect(selectPropertyData(store.getState())?.property.public_name).toBe('Maple Court');
   });
 
-  it('data read back from storage is asked for in full: the page has not seen its answer', async () => {
+  it('data read back from storage without the answer it came from (an older kiosk stored none) is asked for in full', async () => {
     backEndWithETags(() => '"v1"');
     await restartWithStoredData();
     expect(conditions).toEqual([null, null]);
+  });
+
+  it('data read back with the answer it came from is asked about after a reload: a 304 keeps the stored data object', async () => {
+    backEndWithETags(() => '"v1"');
+    const { data, store } = await restartWithStoredData({ withVersion: true });
+    expect(conditions).toEqual([null, '"v1"']);
+    expect(selectPropertyData(store.getState())).toBe(data);
+    expect(selectPropertyError(store.getState())).toBe(false);
   });
 });
 

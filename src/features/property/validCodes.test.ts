@@ -3,7 +3,7 @@ import { LONG_CARD, rawProperty, validCodesOf } from '../../testing/fixtures';
 import { parsePropertyResponse } from './parsePropertyResponse';
 import { codeSetOf, deriveGateCodes, hasAccessCodeShape, isValidEnteredCode, isValidHardwareCode } from './validCodes';
 
-const codes = codeSetOf(validCodesOf(parsePropertyResponse(rawProperty()).data));
+const codes = codeSetOf([...validCodesOf(parsePropertyResponse(rawProperty()).data)]);
 
 describe('valid codes', () => {
   it('are residents, staff and property guests codes and credentials, and active unit guests', () => {
@@ -38,6 +38,9 @@ describe('valid codes', () => {
     expect(isValidHardwareCode(codeSetOf(['0']), '000')).toBe(true);
     expect(isValidHardwareCode(codeSetOf(['00777']), '0777')).toBe(true);
     expect(isValidHardwareCode(codeSetOf(['7770']), '777')).toBe(false);
+    // A code holding a line break is no all-digit code, whatever its lines look like.
+    expect(isValidHardwareCode(codeSetOf(['10001', 'A\n0123']), '123')).toBe(false);
+    expect(isValidHardwareCode(codeSetOf(['10001'], ['0123']), '123')).toBe(true);
   });
 
   it('a long card is not a typed code: typed and QR codes are 5 digits', () => {
@@ -57,7 +60,7 @@ describe('valid codes from what a back end sends', () => {
       unitGuests: [{ propertyAccessCode: { code: '', active: true } }, { propertyAccessCode: null }, { propertyAccessCode: { code: '40009', active: true } }],
     });
     expect([...codes].sort()).toEqual(['20009', '40009']);
-    expect(isValidHardwareCode(codeSetOf(codes), '0')).toBe(false);
+    expect(isValidHardwareCode(codeSetOf([...codes]), '0')).toBe(false);
   });
 
   it('an empty code never opens the gate, even handed over as it is', () => {

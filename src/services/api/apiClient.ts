@@ -2,6 +2,7 @@ import { API_TIMEOUTS_MS, type ApiPath } from './apiTimeouts';
 import { readServerDate, type ServerDate } from './serverDate';
 import { fingerprintOf } from './fingerprint';
 import type { PropertyJob } from './propertyJob';
+import type { PropertyAnswer, PropertyVersion } from './propertyAnswer';
 
 /** A failed API call: a non-2xx answer, a timeout or a network error. */
 export class ApiError extends Error {
@@ -29,19 +30,7 @@ export interface LogEntry {
   timestamp: string;
 }
 
-/**
- * Which property answer the kiosk holds: its `ETag` when the back end sent
- * one, else a fingerprint of its bytes; and its length in bytes. Kept in
- * memory only, for this page.
- */
-export interface PropertyVersion {
-  etag: string | null;
-  fingerprint: string | null;
-  size: number;
-}
-
-/** The property answer, or word that it is the one held (a 304, the same ETag or the same bytes): nothing was parsed. */
-export type PropertyAnswer = { unchanged: true } | { unchanged: false; body: unknown; version: PropertyVersion };
+export type { PropertyAnswer, PropertyVersion } from './propertyAnswer';
 
 /** The back end's HTTP API (docs/rules.md#r7-1); every call carries the bearer token. */
 export interface ApiClient {
@@ -203,10 +192,11 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
     const etag = response.headers.get('ETag');
     if (etag && etag === held?.etag) return { unchanged: true };
     const body = await readBody(response);
-    // With an ETag there is nothing to hash: the back end names its versions.
-    if (etag) return changed(await bytesOf(body), etag, null);
-    const inWorkerAnswer = 'blob' in body && inWorker ? await inWorker({ source: body, held: held?.fingerprint ?? null }, signal) : null;
+    // With an ETag there is nothing to compare: the back end names its versions (and the worker, if it reads the answer, need not hash it).
+    const inWorkerAnswer = 'blob' in body && inWorker ? await inWorker({ source: body, held: etag ? null : (held?.fingerprint ?? null), heldData: held?.data ?? null }, signal) : null;
+    if (inWorkerAnswer && etag) return inWorkerAnswer.unchanged ? inWorkerAnswer : { ...inWorkerAnswer, version: { ...inWorkerAnswer.version, etag, fingerprint: null } };
     if (inWorkerAnswer) return inWorkerAnswer;
+    if (etag) return changed(await bytesOf(body), etag, null);
     const bytes = await bytesOf(body);
     const fingerprint = await fingerprintOf(bytes);
     return fingerprint === held?.fingerprint ? { unchanged: true } : changed(bytes, null, fingerprint);
@@ -223,7 +213,7 @@ export function createApiClient({ baseUrl, getToken, fetchImpl, timeoutMs: every
     limited('GET', PROPERTY, async (signal) => {
       const polled =
         inWorker && held?.fingerprint && held.size >= BLOB_FROM_BYTES
-          ? await inWorker({ source: { url: urlOf(PROPERTY), headers: headersOf() }, held: held.fingerprint }, signal)
+          ? await inWorker({ source: { url: urlOf(PROPERTY), headers: headersOf() }, held: held.fingerprint, heldData: held.data ?? null }, signal)
           : null;
       return polled ?? fetchProperty(held, signal);
     });

@@ -5,13 +5,14 @@
  * hashes over slices of the bytes, yielding between slices, so a 17 MB answer
  * never holds the main thread for more than a slice (about 1 ms on a panel).
  */
+import { nextTask } from '../../lib/nextTask';
+
 export type Digest = (bytes: ArrayBuffer) => Promise<ArrayBuffer>;
 
 const SLICE_BYTES = 256 * 1024;
 
 const hex = (words: Iterable<number>, width: number) => Array.from(words, (word) => word.toString(16).padStart(width, '0')).join('');
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Two FNV-1a hashes with different offsets and primes: 64 bits, enough to tell one answer from the next. */
 async function slicedFnv(bytes: ArrayBuffer): Promise<string> {

@@ -83,6 +83,7 @@ describe('a large property answer without an ETag', () => {
     expect(workers.made[1]?.job).toEqual({
       source: { url: `${API_URL}/api/telephone-entry/property`, headers: { Accept: 'application/json', Authorization: 'Bearer tok' } },
       held: version.fingerprint,
+      heldData: null,
     });
     expect(requestsTo('telephone-entry/property').map((request) => request.authorization)).toEqual(['Bearer tok', 'Bearer tok', 'Bearer tok']);
   });
