@@ -150,6 +150,20 @@ describe('remote logger', () => {
     ]);
   });
 
+  it("prints a long text of the meta shortened on the console and sends it whole (a lock report's photo)", async () => {
+    const console_ = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const sendLog = vi.fn((_entry: { message: string; meta: unknown }) => Promise.resolve());
+    const photo = `data:image/jpeg;base64,${'A'.repeat(30_000)}`;
+    createRemoteLogger({ sendLog }).child('code-lock').error('Code entry locked: too many refused codes', { refused: 5, photo });
+    expect(console_).toHaveBeenCalledWith('Code entry locked: too many refused codes', {
+      feature: 'code-lock',
+      refused: 5,
+      photo: `data:image/jpeg;base64,AAAAAAAAAAAAAAAAA… (30023 characters)`,
+    });
+    await vi.waitFor(() => expect(sendLog).toHaveBeenCalledTimes(1));
+    expect(sendLog.mock.calls[0]?.[0].meta).toEqual({ feature: 'code-lock', refused: 5, photo });
+  });
+
   it('sends at most 4 lines at once, the rest in turn; while the API hangs, at most 100 wait and more go to the console only', async () => {
     const console_ = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const answers: Array<() => void> = [];

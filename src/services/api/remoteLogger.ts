@@ -22,6 +22,21 @@ function tagged(tags: Record<string, unknown>, meta: unknown): Record<string, un
   return meta === null ? tags : { ...tags, detail: meta };
 }
 
+/** Longest text of a meta field printed whole on the console; the back end's line keeps it all. */
+export const CONSOLE_TEXT_MAX = 200;
+
+/**
+ * The meta as the console prints it: a long text (a lock report's photo is a
+ * data URL of tens of kilobytes) shortened to its start and its length, so
+ * the panel's console, kept for months, holds lines and not pictures.
+ */
+function forConsole(meta: unknown): unknown {
+  const short = (value: unknown) =>
+    typeof value === 'string' && value.length > CONSOLE_TEXT_MAX ? `${value.slice(0, 40)}… (${value.length} characters)` : value;
+  if (!isRecord(meta)) return short(meta);
+  return Object.fromEntries(Object.entries(meta).map(([key, value]) => [key, short(value)]));
+}
+
 /** Log lines on their way at once; the next wait their turn. */
 export const MAX_LOGS_IN_FLIGHT = 4;
 /** Lines waiting beyond that; more are only written locally, so an outage cannot pile up requests or memory. */
@@ -47,7 +62,7 @@ export function createRemoteLogger(api: Pick<ApiClient, 'sendLog'>, now: () => D
 
   function write(message: string, meta: unknown): void {
     const entry = { message, meta, timestamp: now().toISOString() };
-    console.error(message, meta);
+    console.error(message, forConsole(meta));
     if (waiting.length >= MAX_LOGS_WAITING) return;
     waiting.push(entry);
     if (inFlight < MAX_LOGS_IN_FLIGHT) sendNext();
