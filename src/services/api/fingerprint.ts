@@ -13,7 +13,6 @@ const SLICE_BYTES = 256 * 1024;
 
 const hex = (words: Iterable<number>, width: number) => Array.from(words, (word) => word.toString(16).padStart(width, '0')).join('');
 
-
 /** Two FNV-1a hashes with different offsets and primes: 64 bits, enough to tell one answer from the next. */
 async function slicedFnv(bytes: ArrayBuffer): Promise<string> {
   const view = new Uint8Array(bytes);
