@@ -69,6 +69,9 @@ test('a message is recorded with the fake camera, survives a reload with the API
   await expect(page.getByRole('timer')).toHaveText('Recording: 20 s left');
   await expect(page.getByLabel('Your camera')).toHaveJSProperty('paused', false);
   await page.clock.resume();
+  // A second and more of real recording (the paused clock stood still, the camera did not): a take stopped before the
+  // recorder's first data is a failed recording.
+  await expect.poll(() => page.getByLabel('Your camera').evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(1.5);
   // The API goes down before the take ends: the message cannot go out yet.
   sim.setOffline(true);
   await page.clock.fastForward(3_000);
