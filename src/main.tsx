@@ -62,6 +62,8 @@ async function boot(): Promise<void> {
   mark('store-made');
   const appLogger = services.logger.child('app');
   logUncaughtErrors(window, appLogger);
+  // A page brought back from the back-forward cache gave up the kiosk lock as it left (panelClaim.ts): it starts again.
+  services.page.onRestored(() => services.page.reload());
   // The effects (the queue sent, the property loaded, the sockets) once the database's parts are in, and the first screen is shown.
   startKiosk(store, launch, window, (start) => void Promise.all([ready, afterFirstScreen()]).then(start));
   mark('kiosk-started');

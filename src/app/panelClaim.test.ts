@@ -2,8 +2,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { createFakeLocks } from '../testing/fakeLocks';
 import { createMemoryStorage } from '../testing/memoryStorage';
 import { KIOSK_LOCK } from './kioskLock';
-import { claimPanel, claimPanelEarly, readDatabase, takePanelClaim } from './panelClaim';
-import { openIndexedStore } from './persistence/indexedStore';
+import { claimPanel, claimPanelEarly, readDatabase as readAny, takePanelClaim } from './panelClaim';
+import { openIndexedStore, type IndexedStore } from './persistence/indexedStore';
 
 /** A page's window, as far as the claim reads it: its locks, storage and database, shared with other pages of the panel through `panel`. */
 function page(panel: { locks: ReturnType<typeof createFakeLocks>; indexedDB: IDBFactory }) {
@@ -13,9 +13,33 @@ function page(panel: { locks: ReturnType<typeof createFakeLocks>; indexedDB: IDB
     localStorage: createMemoryStorage(),
     indexedDB: panel.indexedDB,
     addEventListener: listeners.addEventListener.bind(listeners),
+    dispatchEvent: listeners.dispatchEvent.bind(listeners),
     performance,
   };
   return win as unknown as Window;
+}
+
+/** The database as read, where the test expects it to be read. */
+async function readDatabase(store: IndexedStore | null) {
+  const read = await readAny(store);
+  if (read && 'unread' in read) throw new Error(read.unread);
+  return read;
+}
+
+/** The page leaving: into the back-forward cache (`persisted`) or for good. */
+const pagehide = (win: Window, persisted: boolean) => win.dispatchEvent(Object.assign(new Event('pagehide'), { persisted }));
+
+/** A write on `indexedDB`'s parts that never ends (its requests chained until `end`), as a page suspended in the middle of one leaves it. */
+async function endlessWrite(indexedDB: IDBFactory) {
+  const db = await new Promise<IDBDatabase>((resolve) => (indexedDB.open('gate-kiosk', 1).onsuccess = (event) => resolve((event.target as IDBOpenDBRequest).result)));
+  const parts = db.transaction('parts', 'readwrite').objectStore('parts');
+  let going = true;
+  const next = (): unknown => (parts.put('held', 'property').onsuccess = () => going && next());
+  next();
+  return () => {
+    going = false;
+    db.close();
+  };
 }
 
 function panel() {
@@ -77,6 +101,35 @@ describe("the panel's claim (the kiosk lock, and the database opened)", () => {
     own.onWaiting(waiting);
     // This window already holds the lock through the early claim: its own claim waits behind it.
     await vi.waitFor(() => expect(waiting).toHaveBeenCalledTimes(1));
+  });
+
+  it('a read that a write never ending holds gives up after the open timeout, saying why: the page then keeps everything in localStorage', async () => {
+    const shared = panel();
+    await queued(shared.indexedDB, { user_code: '12345' });
+    const end = await endlessWrite(shared.indexedDB);
+    onTestFinished(end);
+    const store = await openIndexedStore(shared.indexedDB, 200);
+    await expect(readAny(store)).resolves.toEqual({ unread: 'TimeoutError: The database did not start a read within 200 ms' });
+    end();
+    // Nothing was lost: a later page reads it.
+    const later = await readDatabase(await openIndexedStore(shared.indexedDB));
+    expect(later?.parts.queue.map(({ value }) => value)).toEqual([{ user_code: '12345' }]);
+    later?.store.close();
+  });
+
+  it('a page going into the back-forward cache abandons its write under way; a page leaving for good does not', async () => {
+    for (const persisted of [true, false]) {
+      const shared = panel();
+      const win = page(shared);
+      const database = await readDatabase(await claimPanel(win).opened);
+      const write = database!.store.putPart('property', { version: 3, state: 'new' }, Array.from({ length: 50 }, (_, index) => [index]));
+      pagehide(win, persisted);
+      const outcome = await write.then(() => 'written', (error: DOMException) => error.name);
+      database!.store.close();
+      const after = await readDatabase(await openIndexedStore(shared.indexedDB));
+      expect([outcome, after?.parts.parts.property]).toEqual(persisted ? ['AbortError', undefined] : ['written', { version: 3, state: 'new' }]);
+      after?.store.close();
+    }
   });
 
   it('without a database, the kiosk keeps everything in localStorage (null)', async () => {

@@ -38,7 +38,12 @@ export function claimPanel(win: Window): PanelClaim {
       callbacks.splice(0).forEach((callback) => callback());
     },
   );
-  const open = () => openIndexedStore(hasIndexedDb(scope) ? win.indexedDB : undefined);
+  let current: IndexedStore | null = null;
+  const open = () => openIndexedStore(hasIndexedDb(scope) ? win.indexedDB : undefined).then((store) => (current = store));
+  // A page the browser keeps in its back-forward cache is suspended: a write it left under way would hold every later page's read.
+  win.addEventListener('pagehide', (event) => {
+    if (event.persisted) current?.abortWrites();
+  });
   // Opening reads nothing, so it starts at once; reading waits for the lock, so no other window writes meanwhile.
   const early = open();
   const opened = held.then(() => {
@@ -63,17 +68,21 @@ function mark(win: Window, name: string): void {
   win.performance?.mark?.(`kiosk:${name}`);
 }
 
-/** What the database holds, with it; null where there is none or it cannot be read: then everything is kept in `localStorage`. */
-export function readDatabase(store: IndexedStore | null, win: Window = window): Promise<OpenedDatabase | null> {
+/**
+ * What the database holds, with it; null where there is none, or why it could
+ * not be read: then everything is kept in `localStorage` on this page, and
+ * what the database holds waits for a later page.
+ */
+export function readDatabase(store: IndexedStore | null, win: Window = window): Promise<OpenedDatabase | { unread: string } | null> {
   if (!store) return Promise.resolve(null);
   return store.read().then(
     (parts) => {
       mark(win, 'database-read');
       return { store, parts };
     },
-    () => {
+    (error: unknown) => {
       store.close();
-      return null;
+      return { unread: String(error) };
     },
   );
 }

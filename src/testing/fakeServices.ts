@@ -108,6 +108,7 @@ export function createFakePage() {
         leaveHandlers.delete(handler);
       };
     }),
+    onRestored: vi.fn(() => () => undefined),
     /** Plays the page going away (pagehide). */
     leave: () => leaveHandlers.forEach((handler) => handler()),
   };

@@ -68,6 +68,27 @@ describe('the queue and the property data in the database', () => {
     expect([storage.getItem(KEY('accessQueue')), storage.getItem(KEY('property'))]).toEqual([null, null]);
   });
 
+  it('a page whose database could not be read keeps its queue in localStorage, says so, and a later page sends both', async () => {
+    const { storage, load } = panel();
+    const first = await load();
+    first.store.dispatch(accessRequestQueued(request('10001', 1)));
+    expect(await first.flush()).toBe(true);
+    first.store.dispose();
+
+    const unread = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'), {
+      unread: 'TimeoutError: The database did not start a read within 3000 ms',
+    });
+    onTestFinished(() => unread.store.dispose());
+    unread.store.dispatch(accessRequestQueued(request('10002', 2)));
+    expect(await unread.flush()).toBe(true);
+    expect(JSON.parse(storage.getItem(KEY('accessQueue'))!)).toMatchObject({ state: { items: [request('10002', 2)] } });
+    await vi.waitFor(() => expect(logMessages()).toContain('The database could not be read; this page keeps everything in localStorage'));
+    unread.store.dispose();
+
+    const again = await load();
+    expect(selectQueuedAccessRequests(again.store.getState())).toEqual([request('10001', 1), request('10002', 2)]);
+  });
+
   it('an acknowledged batch deletes its own records only; what was queued meanwhile stays', async () => {
     const { load } = panel();
     const first = await load();

@@ -8,7 +8,12 @@ import { committed, done } from '../../lib/indexedDbRequests';
  * three operations do not need a wrapper on the first screen's path.
  */
 export interface IndexedStore {
-  /** Everything stored: the queue oldest first, each request with its record key. */
+  /**
+   * Everything stored: the queue oldest first, each request with its record
+   * key. Rejects when the read has not started within the open's timeout: a
+   * write that never ends holds it (WebKit keeps a page in its back-forward
+   * cache with its transaction under way, and every later page waits on it).
+   */
   read(): Promise<IndexedParts>;
   /** One transaction: deletes `remove`, adds `add`, and resolves with the new records' keys in order. */
   updateQueue(add: readonly unknown[], remove: readonly IDBValidKey[]): Promise<IDBValidKey[]>;
@@ -18,6 +23,8 @@ export interface IndexedStore {
    * 50,000 residents never hold the main thread at once.
    */
   putPart(name: string, value: unknown, pieces?: readonly unknown[]): Promise<void>;
+  /** Aborts the writes under way (they reject, and are tried again as any failed write): the page is going into the back-forward cache. */
+  abortWrites(): void;
   close(): void;
 }
 
@@ -78,14 +85,30 @@ export function openIndexedStore(factory: IDBFactory | undefined, timeoutMs = 30
       resolve(null);
     }, timeoutMs);
   })
-    .then((db) => (db ? storeOn(db) : null))
+    .then((db) => (db ? storeOn(db, timeoutMs) : null))
     .catch(() => null)
     .finally(() => clearTimeout(timer));
 }
 
-function storeOn(db: IDBDatabase): IndexedStore {
+function abort(transaction: IDBTransaction): void {
+  try {
+    transaction.abort();
+  } catch {
+    // Finished meanwhile.
+  }
+}
+
+function storeOn(db: IDBDatabase, timeoutMs: number): IndexedStore {
   // Another tab of a newer kiosk upgrading the database: let it.
   db.onversionchange = () => db.close();
+  const writes = new Set<IDBTransaction>();
+  const writing = (transaction: IDBTransaction): Promise<void> => {
+    writes.add(transaction);
+    const stored = committed(transaction);
+    const ended = () => writes.delete(transaction);
+    stored.then(ended, ended);
+    return stored;
+  };
   return {
     read() {
       const transaction = db.transaction([QUEUE, PARTS], 'readonly');
@@ -93,9 +116,19 @@ function storeOn(db: IDBDatabase): IndexedStore {
       const partStore = transaction.objectStore(PARTS);
       const names = partStore.getAllKeys();
       const records = new Promise<{ names: IDBValidKey[]; values: unknown[] }>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(new DOMException(`The database did not start a read within ${timeoutMs} ms`, 'TimeoutError'));
+          abort(transaction);
+        }, timeoutMs);
         // In the request's own event (see putPart): each record then read in a task of its own.
-        names.onsuccess = () => oneATask(names.result.map((name) => () => partStore.get(name))).then((values) => resolve({ names: names.result, values }), reject);
-        names.onerror = () => reject(names.error ?? new Error('IndexedDB request failed'));
+        names.onsuccess = () => {
+          clearTimeout(timer);
+          oneATask(names.result.map((name) => () => partStore.get(name))).then((values) => resolve({ names: names.result, values }), reject);
+        };
+        names.onerror = () => {
+          clearTimeout(timer);
+          reject(names.error ?? new Error('IndexedDB request failed'));
+        };
       });
       return Promise.all([done(queueStore.getAllKeys()), done(queueStore.getAll()), records]).then(([keys, values, { names, values: partValues }]) => {
         const parts: Record<string, unknown> = {};
@@ -107,7 +140,7 @@ function storeOn(db: IDBDatabase): IndexedStore {
       const transaction = db.transaction(QUEUE, 'readwrite');
       const store = transaction.objectStore(QUEUE);
       const keys: IDBValidKey[] = [];
-      const stored = committed(transaction);
+      const stored = writing(transaction);
       try {
         for (const key of remove) store.delete(key);
         add.forEach((value, index) => {
@@ -125,14 +158,9 @@ function storeOn(db: IDBDatabase): IndexedStore {
     putPart(name, value, pieces = []) {
       const transaction = db.transaction(PARTS, 'readwrite');
       const store = transaction.objectStore(PARTS);
-      const stored = committed(transaction);
-      const failed = () => {
-        try {
-          transaction.abort();
-        } catch {
-          // Aborted already, by the failed request.
-        }
-      };
+      const stored = writing(transaction);
+      // Aborted already, where the failed request did it.
+      const failed = () => abort(transaction);
       try {
         store.put(value, name);
       } catch (error) {
@@ -145,11 +173,12 @@ function storeOn(db: IDBDatabase): IndexedStore {
       const isPiece = (key: IDBValidKey) => String(key).indexOf(`${name}#`) === 0;
       const keys = store.getAllKeys();
       keys.onsuccess = () => {
-        const writes = [...keys.result.filter(isPiece).map((key) => () => store.delete(key)), ...pieces.map((piece, index) => () => store.put(piece, pieceKey(name, index)))];
-        oneATask(writes).catch(failed);
+        const steps = [...keys.result.filter(isPiece).map((key) => () => store.delete(key)), ...pieces.map((piece, index) => () => store.put(piece, pieceKey(name, index)))];
+        oneATask(steps).catch(failed);
       };
       return stored;
     },
+    abortWrites: () => writes.forEach(abort),
     close: () => db.close(),
   };
 }

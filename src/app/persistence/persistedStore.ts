@@ -25,6 +25,9 @@ export interface OpenedDatabase {
   parts: IndexedParts;
 }
 
+/** The database as the page found it: read, none, or there and not read (why): this page then keeps everything in `localStorage`. */
+export type DatabaseRead = OpenedDatabase | { unread: string } | null;
+
 /**
  * The store on what the panel stored, saving every change from then on.
  * Builds the services with a way to read the state (the API token), and
@@ -42,7 +45,7 @@ export interface OpenedDatabase {
 export function openPersistedStore<S extends Services>(
   storage: Storage,
   makeServices: (getState: () => RootState) => S,
-  database: OpenedDatabase | null | Promise<OpenedDatabase | null> = null,
+  database: DatabaseRead | Promise<DatabaseRead> = null,
 ): PersistedStore<S> {
   const stored = loadStoredState(storage);
   const local = { ...stored.state };
@@ -57,7 +60,9 @@ export function openPersistedStore<S extends Services>(
   let disposed = false;
 
   /** The database's parts joined to the store, then saving started. */
-  const join = async (opened: OpenedDatabase | null) => {
+  const join = async (found: DatabaseRead) => {
+    if (found && 'unread' in found) log('The database could not be read; this page keeps everything in localStorage', found.unread);
+    const opened = found && 'store' in found ? found : null;
     if (disposed) return opened?.store.close();
     const large = opened ? await readIndexedParts(opened.parts, local) : null;
     if (disposed) return opened?.store.close();

@@ -16,17 +16,30 @@ function setup({ href = `${origin}/?token=t&model=GEN2`, beforeReload = vi.fn(as
   const reloadedOnto: number[] = [];
   const reload = vi.fn(() => reloadedOnto.push(sw.buildServed()));
   const replace = vi.fn();
-  const win = { fetch, location: { origin, href, reload, replace } } as unknown as Window;
+  const events = new EventTarget();
+  const win = { fetch, location: { origin, href, reload, replace }, addEventListener: events.addEventListener.bind(events), removeEventListener: events.removeEventListener.bind(events) } as unknown as Window;
   const log = vi.fn();
   const shell = createShellWorker({ url: '/sw.js', container: sw.container, log, activateTimeoutMs: 2_000 });
   const page = createPageControl({ beforeReload, log, shell, win });
-  return { sw, page, reload, replace, reloadedOnto, log, beforeReload };
+  return { sw, page, reload, replace, reloadedOnto, log, beforeReload, events };
 }
 
 const serverUp = () => server.use(http.head(`${origin}/`, () => new HttpResponse(null, { status: 200 })));
 const serverDown = () => server.use(http.head(`${origin}/`, () => HttpResponse.error()));
 
 describe('page control', () => {
+  it('tells of a page brought back from the back-forward cache, not of one shown on its own load, until told to stop', () => {
+    const { page, events } = setup();
+    const restored = vi.fn();
+    const stop = page.onRestored(restored);
+    const pageshow = (persisted: boolean) => events.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
+    pageshow(false);
+    pageshow(true);
+    stop();
+    pageshow(true);
+    expect(restored).toHaveBeenCalledTimes(1);
+  });
+
   it('saves state, then reloads when the kiosk server answers', async () => {
     serverUp();
     const { page, reload, beforeReload } = setup();

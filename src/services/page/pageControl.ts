@@ -64,6 +64,11 @@ export function createPageControl({ beforeReload, log, shell, win = window, prob
       win.addEventListener('pagehide', handler);
       return () => win.removeEventListener('pagehide', handler);
     },
+    onRestored: (handler) => {
+      const restored = (event: PageTransitionEvent) => event.persisted && handler();
+      win.addEventListener('pageshow', restored);
+      return () => win.removeEventListener('pageshow', restored);
+    },
     keepForOffline: () => shell.register(),
     reload: () => reloadAfter(shell.activateWaiting),
     refresh: () => reloadAfter(shell.takeNewest),

@@ -12,4 +12,6 @@ export interface PageControl {
   href(): string;
   /** Calls `handler` when the page is going away (reload, navigation); returns a function that stops listening. */
   onLeave(handler: () => void): () => void;
+  /** Calls `handler` when the browser brings the page back from its back-forward cache; returns a function that stops listening. */
+  onRestored(handler: () => void): () => void;
 }
