@@ -40,12 +40,7 @@ export function ButtonDirectory({ onCall, onCancel, purpose }: Props) {
   const page = clampPage(requestedPage, rows, shape);
   const arrows = pageArrows(page, rows, shape);
   const settled = useSettledPage(page);
-  // The width names shrink to fit (ResidentDirectoryScreen.css); unmeasured, they keep the row's type size.
-  const pagesStyle = {
-    '--columns': shape.columns,
-    '--rows-per-column': shape.rowsPerColumn,
-    '--page-width': size ? `${size.width}px` : undefined,
-  } as CSSProperties;
+  const pagesStyle = { '--columns': shape.columns, '--rows-per-column': shape.rowsPerColumn } as CSSProperties;
 
   useButtons((button) => {
     if (button === 'UP') setPage(clampPage(page - 1, rows, shape));
