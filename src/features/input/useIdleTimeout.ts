@@ -5,13 +5,17 @@ export const INACTIVITY_TIMEOUT_MS = 60000;
 
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'touchstart', 'wheel'] as const;
 
-/** Calls `onIdle` after `ms` without any key press, panel button (gamepad included), tap or scroll; any input restarts the wait. */
-export function useIdleTimeout(onIdle: () => void, ms: number = INACTIVITY_TIMEOUT_MS): void {
+/**
+ * Calls `onIdle` after `ms` without any key press, panel button (gamepad included), tap or scroll; any input restarts the wait.
+ * Not while `enabled` is false (a screen kept under another): the wait starts again when it is.
+ */
+export function useIdleTimeout(onIdle: () => void, ms: number = INACTIVITY_TIMEOUT_MS, enabled = true): void {
   const latest = useRef(onIdle);
   useEffect(() => {
     latest.current = onIdle;
   });
   useEffect(() => {
+    if (!enabled) return undefined;
     let timer = window.setTimeout(() => latest.current(), ms);
     const restart = () => {
       window.clearTimeout(timer);
@@ -25,5 +29,5 @@ export function useIdleTimeout(onIdle: () => void, ms: number = INACTIVITY_TIMEO
       window.clearTimeout(timer);
       ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, restart, { capture: true }));
     };
-  }, [ms]);
+  }, [ms, enabled]);
 }

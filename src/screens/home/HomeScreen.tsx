@@ -23,6 +23,7 @@ import { keyToButton } from '../../services/input/buttons';
 import { CodeEntryAhead } from '../enter-code/CodeEntryAhead';
 import { loadGuidance } from './loadGuidance';
 import { useCodeEntryAtOnce } from './useCodeEntryAtOnce';
+import { useOnTop, useScreenLayers } from '../../hooks/screenLayers';
 
 /** Home shows how to use the panel after this long without a key press or a tap. */
 export const GUIDANCE_AFTER_MS = 20000;
@@ -42,7 +43,10 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const [guidance, setGuidance] = useState<typeof import('./Guidance') | null>(null);
   const ahead = useRef<HTMLDivElement>(null);
   const codeEntry = useCodeEntryAtOnce(ahead);
-  useSpokenPrompt(prompts.home(model, links), { quiet: notificationShowing, again: guiding });
+  const layers = useScreenLayers();
+  // Kept under code entry or the directory: home waits, silent, with no key and no guidance timer.
+  const onTop = useOnTop();
+  useSpokenPrompt(prompts.home(model, links), { quiet: notificationShowing || !onTop, again: guiding });
 
   useIdleTimeout(() => {
     if (notificationShowing || !hasGuidance(links)) return;
@@ -51,7 +55,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
       setGuidance(() => module);
       setGuiding(true);
     }, () => undefined);
-  }, GUIDANCE_AFTER_MS);
+  }, GUIDANCE_AFTER_MS, onTop);
   useEffect(() => {
     if (!guiding) return undefined;
     // Any key or tap brings home back (gamepad buttons are handled below). BACK
@@ -70,7 +74,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   }, [guiding]);
 
   useButtons((button) => {
-    if (codeEntry.takeOverFirst()) return;
+    if (codeEntry.takeOverFirst() || layers.takeOverFirst()) return;
     // Only when it shows: a state set to what it is can still render home again, in the key press.
     if (guiding) setGuiding(false);
     // On the guidance BACK (from a gamepad) only leaves it; the buttons it explains do what it says.
@@ -80,9 +84,10 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
     if (entry) {
       if (entry.typed) codeEntry.open(entry.typed);
       else navigate('/enter-code');
-    } else if (opens) navigate(opens);
+    } else if (opens === '/resident-directory' && layers.openDirectory()) return;
+    else if (opens) navigate(opens);
     else if (button === 'SPACE' && isOnline) navigate(`/call?resident=${TEST_CALL_RESIDENT}`);
-  }, !notificationShowing);
+  }, onTop && !notificationShowing);
 
   const title = t('home.title', { name: property?.public_name ?? '' });
   // The countdown stays in sight on the guidance too: it is why a code pressed now is not taken.
