@@ -82,7 +82,7 @@ function KeptScreens({ pathname, onReload }: { pathname: string; onReload: () =>
   const onHome = pathname === '/';
   return (
     <ScreenLayersProvider elements={elements}>
-      <div ref={home} className={onHome ? 'screen-layer' : 'screen-layer screen-covered'}>
+      <div ref={home} className={onHome ? 'screen-layer' : 'screen-layer screen-covered'} aria-hidden={onHome ? undefined : true}>
         <OnTop value={onHome}>
           <KeptHome onReload={onReload} />
         </OnTop>
