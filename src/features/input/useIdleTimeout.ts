@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useOnTop } from '../../hooks/screenLayers';
 import { subscribeToButtons } from './useButtons';
 
 export const INACTIVITY_TIMEOUT_MS = 60000;
@@ -7,15 +8,16 @@ const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'touchstart', 'wheel'] as con
 
 /**
  * Calls `onIdle` after `ms` without any key press, panel button (gamepad included), tap or scroll; any input restarts the wait.
- * Not while `enabled` is false (a screen kept under another): the wait starts again when it is.
+ * Not for a screen kept under another or rendered ahead (useOnTop): its wait starts when it comes to the top.
  */
-export function useIdleTimeout(onIdle: () => void, ms: number = INACTIVITY_TIMEOUT_MS, enabled = true): void {
+export function useIdleTimeout(onIdle: () => void, ms: number = INACTIVITY_TIMEOUT_MS): void {
+  const onTop = useOnTop();
   const latest = useRef(onIdle);
   useEffect(() => {
     latest.current = onIdle;
   });
   useEffect(() => {
-    if (!enabled) return undefined;
+    if (!onTop) return undefined;
     let timer = window.setTimeout(() => latest.current(), ms);
     const restart = () => {
       window.clearTimeout(timer);
@@ -29,5 +31,5 @@ export function useIdleTimeout(onIdle: () => void, ms: number = INACTIVITY_TIMEO
       window.clearTimeout(timer);
       ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, restart, { capture: true }));
     };
-  }, [ms, enabled]);
+  }, [ms, onTop]);
 }

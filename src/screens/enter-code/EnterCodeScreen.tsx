@@ -11,7 +11,7 @@ import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit, type Digit } from '../../services/input/buttons';
 import { afterNextFrame } from '../../lib/afterFirstScreen';
-import { useOnTop, useScreenLayers } from '../../hooks/screenLayers';
+import { useScreenLayers } from '../../hooks/screenLayers';
 import { initialDigits } from './codeEntry';
 import { CodeEntryView } from './CodeEntryView';
 
@@ -25,16 +25,15 @@ export function EnterCodeScreen() {
   // Set by the fifth digit: the code's outcome is being shown.
   const [leaving, setLeaving] = useState(false);
   const { model } = useDevice();
-  const onTop = useOnTop();
   const layers = useScreenLayers();
-  useSpokenPrompt(prompts.enterCode(model), { quiet: !onTop });
+  useSpokenPrompt(prompts.enterCode(model));
   // Home is kept under code entry: BACK makes code entry transparent over it, and React follows after the frame.
   const goHome = () => layers.leaveToHome();
   // The outcome's notification covers the whole screen: the fifth digit's frame paints it alone, and home
   // renders under it in the task after that frame rather than in the key press.
   useEffect(() => (leaving ? afterNextFrame(() => navigate('/')) : undefined), [leaving, navigate]);
 
-  useIdleTimeout(() => navigate('/'), undefined, onTop);
+  useIdleTimeout(() => navigate('/'));
 
   const addDigit = (digit: Digit) => {
     if (lockSeconds > 0 || leaving) return;

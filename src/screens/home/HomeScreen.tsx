@@ -23,7 +23,7 @@ import { keyToButton } from '../../services/input/buttons';
 import { CodeEntryAhead } from '../enter-code/CodeEntryAhead';
 import { loadGuidance } from './loadGuidance';
 import { useCodeEntryAtOnce } from './useCodeEntryAtOnce';
-import { useOnTop, useScreenLayers } from '../../hooks/screenLayers';
+import { useScreenLayers } from '../../hooks/screenLayers';
 
 /** Home shows how to use the panel after this long without a key press or a tap. */
 export const GUIDANCE_AFTER_MS = 20000;
@@ -44,9 +44,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const ahead = useRef<HTMLDivElement>(null);
   const codeEntry = useCodeEntryAtOnce(ahead);
   const layers = useScreenLayers();
-  // Kept under code entry or the directory: home waits, silent, with no key and no guidance timer.
-  const onTop = useOnTop();
-  useSpokenPrompt(prompts.home(model, links), { quiet: notificationShowing || !onTop, again: guiding });
+  useSpokenPrompt(prompts.home(model, links), { quiet: notificationShowing, again: guiding });
 
   useIdleTimeout(() => {
     if (notificationShowing || !hasGuidance(links)) return;
@@ -55,7 +53,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
       setGuidance(() => module);
       setGuiding(true);
     }, () => undefined);
-  }, GUIDANCE_AFTER_MS, onTop);
+  }, GUIDANCE_AFTER_MS);
   useEffect(() => {
     if (!guiding) return undefined;
     // Any key or tap brings home back (gamepad buttons are handled below). BACK
@@ -87,7 +85,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
     } else if (opens === '/resident-directory' && layers.openDirectory()) return;
     else if (opens) navigate(opens);
     else if (button === 'SPACE' && isOnline) navigate(`/call?resident=${TEST_CALL_RESIDENT}`);
-  }, onTop && !notificationShowing);
+  }, !notificationShowing);
 
   const title = t('home.title', { name: property?.public_name ?? '' });
   // The countdown stays in sight on the guidance too: it is why a code pressed now is not taken.

@@ -12,7 +12,7 @@ import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { useElementSize } from '../../hooks/useElementSize';
 import { isDigit } from '../../services/input/buttons';
-import { useOnTop, useScreenLayers } from '../../hooks/screenLayers';
+import { useScreenLayers } from '../../hooks/screenLayers';
 import { DirectorySheet } from './DirectorySheet';
 import { useSettledPage } from './useSettledPage';
 
@@ -44,8 +44,6 @@ export function ButtonDirectory({ onCall, onCancel, purpose }: Props) {
   const pagesStyle = { '--columns': shape.columns, '--rows-per-column': shape.rowsPerColumn } as CSSProperties;
 
   const layers = useScreenLayers();
-  // Rendered ahead over home, the directory takes no key until it shows.
-  const onTop = useOnTop();
   useButtons((button) => {
     if (layers.takeOverFirst()) return;
     if (button === 'UP') setPage(clampPage(page - 1, rows, shape));
@@ -57,7 +55,7 @@ export function ButtonDirectory({ onCall, onCancel, purpose }: Props) {
       if (step.kind === 'matched') onCall(step.residentId);
       else if (step.kind === 'missed') dispatch(lookupCodeMissed(step.code));
     }
-  }, onTop);
+  });
 
   return (
     <>

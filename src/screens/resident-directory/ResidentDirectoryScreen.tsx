@@ -6,7 +6,7 @@ import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
-import { useOnTop, useScreenLayers } from '../../hooks/screenLayers';
+import { useScreenLayers } from '../../hooks/screenLayers';
 import { ButtonDirectory } from './ButtonDirectory';
 import { TouchDirectory } from './TouchDirectory';
 import './ResidentDirectoryScreen.css';
@@ -23,15 +23,13 @@ export function ResidentDirectoryScreen() {
   const ts = useScreenStrings();
   const deliveries = useAppSelector(selectDeliveriesEnabled);
   const delivery = useSearchParams().get('reason') === 'delivery' && deliveries;
-  // Rendered ahead over home, it waits: no prompt, no idle timer, no key (ButtonDirectory).
-  const onTop = useOnTop();
-  useSpokenPrompt(prompts.directory(model, delivery), { quiet: !onTop });
+  useSpokenPrompt(prompts.directory(model, delivery));
   const layers = useScreenLayers();
   const goHome = () => layers.leaveToHome();
   const call = (residentId: number) => navigate(`/call?resident=${residentId}${delivery ? '&reason=delivery' : ''}`);
   const purpose = delivery ? <p className="directory-delivery">{ts('directory.delivery')}</p> : null;
 
-  useIdleTimeout(() => navigate('/'), undefined, onTop);
+  useIdleTimeout(() => navigate('/'));
 
   return (
     <main className={touch ? 'screen directory directory-touch' : 'screen directory'}>
