@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { withApiServer } from '../testing/apiServer';
 import { renderKiosk } from '../testing/renderKiosk';
+import { shownScreens } from '../testing/shownScreens';
 import { rawProperty } from '../testing/fixtures';
 import { resident } from '../testing/testResidents';
 import { prompts } from '../features/speech/prompts';
@@ -12,11 +13,7 @@ afterEach(() => vi.useRealTimers());
 
 const press = (key: string) => fireEvent.keyDown(window, { key });
 const location = () => screen.getByTestId('location').textContent;
-/** The screens the visitor sees: not home kept hidden (`visibility: hidden`), nor one drawn ahead or being left (transparent). */
-const shown = () =>
-  [...document.querySelectorAll('main')]
-    .filter((main) => !main.closest('.screen-covered, .screen-ahead, .screen-leaving, .code-entry-ahead'))
-    .map((main) => main.className);
+const shown = shownScreens;
 const homeLayer = () => document.querySelector('main.home')?.closest('.screen-layer');
 const directoryLayer = () => document.querySelector('main.directory')?.closest('.screen-layer');
 const page = () => screen.getByLabelText(/^Page \d+$/);

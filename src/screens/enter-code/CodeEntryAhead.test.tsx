@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { withApiServer } from '../../testing/apiServer';
 import { renderKiosk } from '../../testing/renderKiosk';
+import { shownScreens } from '../../testing/shownScreens';
 import { rawProperty } from '../../testing/fixtures';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
 import { propertyLoaded } from '../../features/property/propertySlice';
@@ -14,11 +15,7 @@ const press = (key: string) => fireEvent.keyDown(window, { key });
 const type = (keys: string) => [...keys].forEach(press);
 const location = () => screen.getByTestId('location').textContent;
 const slots = () => screen.getByRole('status', { name: 'Code entered' }).textContent;
-/** The screens the visitor sees, in order: not home kept hidden under another, nor a screen drawn ahead. */
-const screens = () =>
-  [...document.querySelectorAll('main')]
-    .filter((main) => !main.closest('.screen-covered, .screen-ahead, .screen-leaving, .code-entry-ahead'))
-    .map((main) => main.className);
+const screens = shownScreens;
 
 async function idle(ms: number) {
   await act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
