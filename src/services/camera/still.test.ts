@@ -1,7 +1,6 @@
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { CameraError, stopStream } from './camera';
-import { STILL_TIMEOUT_MS, STILL_WARM_UP_MS, takeStill, type StillDeps } from './still';
-import { stillOrReason } from './stillOutcome';
+import { STILL_TIMEOUT_MS, STILL_WARM_UP_MS, stillOrReason, takeStill, type StillDeps } from './still';
 
 withFakeTimers();
 
