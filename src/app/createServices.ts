@@ -17,6 +17,7 @@ import { createLazySound } from '../services/sound/lazySound';
 import { SPOKEN_SOUNDS, type SoundName } from '../services/sound/types';
 import { createLazySpeech } from '../services/speech/lazySpeech';
 import { afterFirstScreen } from '../lib/afterFirstScreen';
+import { createAfterPaint } from '../lib/afterPaint';
 import type { AppConfig } from '../config/config';
 import { createPageControl } from '../services/page/pageControl';
 import type { Services } from '../store/services';
@@ -102,6 +103,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
     clock: readClocks,
     settings: { codeLock: config.codeLock },
     capabilities,
+    afterPaint: createAfterPaint((error) => logger.child('app').error('Work after a frame failed', error)),
   };
 }
 

@@ -7,6 +7,8 @@ import { useServices } from '../store/servicesContext';
 export type LazyScreen = (() => ReactNode) & {
   /** Fetches the screen's code now; settles either way (a failed fetch is tried again when the screen is shown). */
   preload(): Promise<void>;
+  /** Whether the screen's code is here: it then renders at once. */
+  loaded(): boolean;
 };
 
 /**
@@ -27,6 +29,7 @@ export function lazyScreen(name: string, load: () => Promise<ComponentType>): La
     const [attempt] = useState(() => (loaded ? null : fetchCode().catch((error: unknown) => <Unavailable name={name} error={error} />)));
     return <Suspense fallback={<Splash />}>{attempt ? <Loading attempt={attempt} /> : loaded}</Suspense>;
   }
+  Screen.loaded = () => loaded !== null;
   Screen.preload = () =>
     fetchCode().then(
       () => undefined,

@@ -5,7 +5,8 @@ import { isRecord, type JsonObject } from '../services/json';
 import { launchModel, readLaunchParams } from '../features/session/launchParams';
 import { BUTTON_LABELS, isTouch, parseModel, type ButtonLabels } from '../features/session/models';
 import { codeEntryFrame, opensCodeEntry } from './codeEntryFrame';
-import { element } from './element';
+import { element, svgElement } from './element';
+import { LOGO_SHAPES, LOGO_VIEW_BOX } from '../components/logoDrawing';
 import type FRAME_STRINGS from './frameStrings.json';
 import { storedState } from './storedParts';
 import { PROPERTY_CORE_VERSION } from '../features/property/propertyCoreVersion';
@@ -56,7 +57,8 @@ export function startingHome(storage: Storage, { pathname, search }: { pathname:
 
 /** Home's header as the kiosk renders it ("Welcome to …!" under the logo): the markup of HomeScreen's header and Logo, so the kiosk's first render replaces it without a visible change. */
 export function welcomeFrame(doc: Document, { name, strings }: StartingHome): HTMLElement {
-  const logo = element(doc, 'img', { class: 'logo', alt: strings.appName, width: '64', height: '64', src: '/logo.svg' });
+  const shapes = LOGO_SHAPES.map(([tag, attributes]) => svgElement(doc, tag, attributes));
+  const logo = svgElement(doc, 'svg', { class: 'logo', role: 'img', 'aria-label': strings.appName, width: '64', height: '64', viewBox: LOGO_VIEW_BOX }, shapes);
   const header = element(doc, 'header', { class: 'screen-header home-header' }, [
     element(doc, 'button', { type: 'button', class: 'logo-button', 'aria-label': strings.reload }, [logo]),
     element(doc, 'h1', {}, [format(strings.title, { name })]),

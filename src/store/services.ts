@@ -1,3 +1,4 @@
+import type { AfterPaint } from '../lib/afterPaint';
 import type { Capabilities } from '../lib/capabilities';
 import type { ApiClient } from '../services/api/apiClient';
 import type { Logger } from '../services/api/remoteLogger';
@@ -56,4 +57,6 @@ export interface Services {
   settings: { codeLock: AppConfig['codeLock'] };
   /** What the engine gives the kiosk, detected once at start. */
   capabilities: Capabilities;
+  /** Work the next frame does not show, after it (a code's access request, sound and count after its notification's frame). */
+  afterPaint: AfterPaint;
 }

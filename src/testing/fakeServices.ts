@@ -127,6 +127,28 @@ export function createFakeBrowser() {
   };
 }
 
+/**
+ * Work after a frame, done at once as though the frame had come; `hold()`
+ * keeps it until `flush` (or `paint`), for a test of what the key press does
+ * before its frame.
+ */
+export function createFakeAfterPaint() {
+  const waiting: Array<() => void> = [];
+  let held = false;
+  const flush = () => {
+    for (let work = waiting.shift(); work; work = waiting.shift()) work();
+  };
+  return {
+    run: vi.fn((work: () => void) => (held ? void waiting.push(work) : work())),
+    flush: vi.fn(flush),
+    hold: () => void (held = true),
+    /** Plays the frame: the work held runs (not a flush). */
+    paint: flush,
+    /** How many works wait for the frame. */
+    waiting: () => waiting.length,
+  };
+}
+
 /** What the fake camera's still gives: the start of a JPEG, as a data URL. */
 export const FAKE_STILL = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
 
@@ -156,6 +178,7 @@ export function createTestServices(getToken: () => string | null = () => 'test-t
     // The build's defaults (docs/rules.md#r5-2): 5 refused codes a minute, 30 an hour, 100 a day; locks of 30 s doubling up to 15 min.
     settings: { codeLock: CODE_LOCK_DEFAULTS },
     capabilities: { ...FULL_CAPABILITIES } as Capabilities,
+    afterPaint: createFakeAfterPaint(),
   };
   return services satisfies Services;
 }

@@ -274,7 +274,7 @@ test('the slot a typed digit goes into is marked, on code entry and on the direc
   await expect(slots.nth(1)).toHaveClass(/slot-next/);
   await page.keyboard.press('2');
   await expect(slots.nth(2)).toHaveClass(/slot-next/);
-  await expect(page.locator('.slot-next')).toHaveCount(1);
+  await expect(page.getByRole('status', { name: 'Code entered' }).locator('.slot-next')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('1');

@@ -119,12 +119,13 @@ test.describe('startup', () => {
       await held;
       await route.continue();
     });
-    // Each text the code's slots show, in order, from the first frame's to the kiosk's.
+    // Each text the code's slots show, in order, from the first frame's to the kiosk's: the slots not hidden
+    // from the visitor (home's code-entry layer, kept under code entry, is hidden with home).
     await page.addInitScript(() => {
       const shown: string[] = [];
       (window as unknown as { shownSlots: string[] }).shownSlots = shown;
       new MutationObserver(() => {
-        const text = document.querySelector('.code-slots')?.textContent;
+        const text = [...document.querySelectorAll('.code-slots')].find((slots) => !slots.closest('[aria-hidden="true"]'))?.textContent;
         if (text && text !== shown[shown.length - 1]) shown.push(text);
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });

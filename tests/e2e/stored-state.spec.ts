@@ -55,7 +55,7 @@ test.describe('stored state', () => {
     await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
     // GEN3's labels: the stored "gen3" is read as GEN3, not a crash.
     await page.keyboard.press('4');
-    await expect(page.getByText('Press * to cancel')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Press * to cancel' })).toBeVisible();
     expect([...authorizations]).toEqual(['Bearer demo-token']);
     const request = await waitForRecord('accessRequests');
     expect(request).toMatchObject(queued);

@@ -7,14 +7,21 @@ import { until } from './until.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The first element `selector` matches where the visitor sees it: not in a screen kept hidden under the one
+ * shown or rendered ahead (home under code entry, its code-entry layer, the directory ahead: aria-hidden).
+ */
+const shown = (selector, test = '') =>
+  `[...document.querySelectorAll(${JSON.stringify(selector)})].find((e) => !e.closest('[aria-hidden="true"]')${test ? ` && ${test}` : ''})`;
+
 /** Expressions evaluated in the page. */
 export const IN_PAGE = {
-  title: `document.querySelector('h1') && document.querySelector('h1').textContent`,
+  title: `(${shown('h1')} || { textContent: null }).textContent`,
   notice: `(document.querySelector('[role=alertdialog] h1') || {}).textContent || ''`,
-  status: `(document.querySelector('[role=status]') || {}).textContent || ''`,
+  status: `(${shown('[role=status]')} || {}).textContent || ''`,
   callStatus: `(document.querySelector('.call-status') || {}).textContent || ''`,
   /** The element whose own text is `text` among those `selector` matches. */
-  element: (selector, text) => `[...document.querySelectorAll(${JSON.stringify(selector)})].find((e) => e.textContent.trim() === ${JSON.stringify(text)})`,
+  element: (selector, text) => shown(selector, `e.textContent.trim() === ${JSON.stringify(text)}`),
 };
 
 export const hardwareIn = (sim) => sim.state.hardware.filter((r) => r.direction === 'in' && r.method !== 'detectUrl').map((r) => [r.method, r.params]);
@@ -48,7 +55,7 @@ async function watchTitles(page) {
   await page.evaluate(`(() => {
     const seen = (window.__titles = []);
     const note = () => {
-      const title = document.querySelector('h1') && document.querySelector('h1').textContent;
+      const title = ${IN_PAGE.title};
       if (title && seen[seen.length - 1] !== title) seen.push(title);
     };
     new MutationObserver(note).observe(document.body, { childList: true, subtree: true, characterData: true });

@@ -1,6 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { accessRequestQueued, accessRequestsAccepted, selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
 import { selectFaults } from '../../features/diagnostics/diagnosticsSlice';
+import { codeEntered } from '../../features/gate/gateActions';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
 import { propertyLoaded, selectPropertyData, selectPropertyVersion } from '../../features/property/propertySlice';
 import { selectValidCodes } from '../../features/property/selectors';
@@ -87,6 +88,22 @@ describe('the queue and the property data in the database', () => {
 
     const again = await load();
     expect(selectQueuedAccessRequests(again.store.getState())).toEqual([request('10001', 1), request('10002', 2)]);
+  });
+
+  it("a reload right after a code's key press, before the frame its request waits for, still stores the request", async () => {
+    const { load } = panel();
+    const first = await load();
+    first.store.dispatch(propertyLoaded({ data: property(), twimlToken: 'twiml-1' }));
+    first.services.afterPaint.hold();
+    first.store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
+    expect(selectQueuedAccessRequests(first.store.getState())).toEqual([]);
+    // What the page does before it reloads (main.tsx's beforeReload).
+    expect(await first.flush()).toBe(true);
+    first.store.dispose();
+
+    const again = await load();
+    expect(selectQueuedAccessRequests(again.store.getState())).toEqual([{ user_code: '10001', access_granted: true, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
+    expect(again.database.parts.queue).toHaveLength(1);
   });
 
   it('an acknowledged batch deletes its own records only; what was queued meanwhile stays', async () => {

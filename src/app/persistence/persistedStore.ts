@@ -13,7 +13,7 @@ import type { StoredKey } from './storedParts';
 export interface PersistedStore<S extends Services> {
   store: AppStore;
   services: S;
-  /** Writes everything not yet stored; true when nothing but what the back end sends again is left unstored. */
+  /** Writes everything not yet stored, the work still waiting for a frame done first; true when nothing but what the back end sends again is left unstored. */
   flush(): Promise<boolean>;
   /** Resolves once the database's parts are in the store and every part is being saved. */
   ready: Promise<void>;
@@ -87,6 +87,8 @@ export function openPersistedStore<S extends Services>(
     services,
     ready: ready.then(() => undefined),
     flush: async () => {
+      // Work waiting for a frame may still queue something to store (a code's access request).
+      services.afterPaint.flush();
       await ready;
       return saving ? saving.flush() : false;
     },

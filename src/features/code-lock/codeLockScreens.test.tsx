@@ -11,7 +11,8 @@ withFakeTimers();
 
 const location = () => screen.getByTestId('location').textContent;
 const type = (keys: string) => [...keys].forEach((key) => fireEvent.keyDown(window, { key }));
-const countdown = () => screen.getByText(/^Try again in /).textContent;
+/** The countdown the visitor sees: not home's, kept hidden (aria-hidden) under code entry. */
+const countdown = () => screen.getAllByText(/^Try again in /).filter((shown) => !shown.closest('[aria-hidden="true"]'))[0]?.textContent;
 
 /** Renders `route`, then has 5 wrong codes typed (as the issue of record words the lock: 5 within 60 s lock for 30 s). */
 function lockedAt(route: string, model: PanelModel = 'GEN2', property = rawProperty()) {

@@ -36,11 +36,14 @@ function judge(action: CodeAction, state: RootState, clock: Services['clock']): 
  * and the listeners see the code: the visitor waits on nothing else. The
  * verdict follows the code as `codeJudged`; everything else a code causes
  * (sound, notification, the access request, the code lock's count) is the
- * gate's listeners', after.
+ * gate's listeners', after; what the last code left for after its frame
+ * is done before this one is judged.
  */
-export function createGateSignalMiddleware(services: Pick<Services, 'hardware' | 'clock'>): Middleware<object, RootState> {
+export function createGateSignalMiddleware(services: Pick<Services, 'hardware' | 'clock' | 'afterPaint'>): Middleware<object, RootState> {
   return (api) => (next) => (action) => {
     if (!isAction(action) || !isCodeAction(action)) return next(action);
+    // The last code's work after its frame first: its guess counts for the code lock this code meets.
+    services.afterPaint.flush();
     const judged = judge(action, api.getState(), services.clock);
     // Followed by the verdict's listener, through the hardware service (`opening`).
     if (judged.verdict === 'granted') void services.hardware.openGate(judged.code);

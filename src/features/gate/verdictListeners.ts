@@ -5,7 +5,7 @@ import { notificationPushed } from '../notifications/notificationsSlice';
 import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { codeJudged } from './gateActions';
-import { AFTER_TONE_MS, followGateOpening, recordAccessRequest } from './gateOpening';
+import { accessRequestOf, AFTER_TONE_MS, followShownOpening, grantedNotice } from './gateOpening';
 import { cardReadNoted, selectCardFlood } from './gateSlice';
 
 const SORRY_CODE = english('notice.codeRefused');
@@ -15,6 +15,11 @@ const SORRY_CODE = english('notice.codeRefused');
  * unless entry was locked, the visitor is told, the access request queued,
  * and a refused typed or scanned code counted for the code lock. A granted
  * code's opening is followed where the hardware service holds it.
+ *
+ * The key press paints the notification alone (it covers the screen): the
+ * rest waits for the task after that frame (`afterPaint`), read as the code
+ * came (the request's time, the lock's clock). A reload and the next code
+ * run it first (`afterPaint.flush`), so neither a record nor a guess is lost.
  */
 export function listenForVerdicts(startListening: AppStartListening): void {
   startListening({
@@ -25,23 +30,33 @@ export function listenForVerdicts(startListening: AppStartListening): void {
       if (fromReader) dispatch(cardReadNoted(extra.clock().mono));
       if (verdict === 'locked') return;
       const state = getState();
+      const request = accessRequestOf(state, code, verdict === 'granted');
+      const queue = () => void (request && dispatch(request));
       if (verdict === 'granted') {
         const opening = extra.hardware.opening(code);
         if (!opening) throw new Error(`${code} was granted without an opening: is the gate signal middleware in the store?`);
-        void followGateOpening(listener, opening);
-        recordAccessRequest(dispatch, state, code, true);
+        const shown = grantedNotice();
+        dispatch(shown);
+        extra.afterPaint.run(() => {
+          queue();
+          void followShownOpening(listener, opening, shown);
+        });
         return;
       }
-      // Card reads are not counted: the reader is the panel's own, and a guess needs a card.
-      // A granted code clears nothing: "a few guesses, then my own code" must not reset the budgets.
-      if (!fromReader) dispatch(enteredCodeRefused({ reading: extra.clock(), settings: extra.settings.codeLock }));
-      recordAccessRequest(dispatch, state, code, false);
+      const reading = extra.clock();
       // During a flood a refused read is only recorded; otherwise its refusal joins the one already showing (notificationPushed).
-      if (fromReader && selectCardFlood(state)) return;
-      extra.sound.play(fromReader ? 'error' : 'sorryCode');
-      // sorryCode says it in words already; the card reader's tone does not.
-      if (fromReader) extra.speech.say(prompts.refused(selectModel(state)), { delayMs: AFTER_TONE_MS });
-      dispatch(notificationPushed({ status: 'ERROR', title: SORRY_CODE }));
+      const told = !(fromReader && selectCardFlood(state));
+      if (told) dispatch(notificationPushed({ status: 'ERROR', title: SORRY_CODE }));
+      extra.afterPaint.run(() => {
+        queue();
+        // Card reads are not counted: the reader is the panel's own, and a guess needs a card.
+        // A granted code clears nothing: "a few guesses, then my own code" must not reset the budgets.
+        if (!fromReader) dispatch(enteredCodeRefused({ reading, settings: extra.settings.codeLock }));
+        if (!told) return;
+        extra.sound.play(fromReader ? 'error' : 'sorryCode');
+        // sorryCode says it in words already; the card reader's tone does not.
+        if (fromReader) extra.speech.say(prompts.refused(selectModel(state)), { delayMs: AFTER_TONE_MS });
+      });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import type { Button } from '../../services/input/buttons';
+import { useOnTop } from '../../hooks/screenLayers';
 import { createButtonSource, type ButtonSource } from '../../services/input/buttonSource';
 
 let source: ButtonSource | null = null;
@@ -25,8 +26,9 @@ const ignore = () => undefined;
 /**
  * Calls `onButton` for each panel button press while the component is mounted
  * (and `enabled`). A screen's presses while it is not enabled are ignored, not
- * kept for later: only a press made while no screen is mounted (the next one
- * loading) waits for the next screen. A watcher hears every press beside the screens.
+ * kept for later: only a press made while no screen listens (the next one
+ * loading) waits for the next screen. A screen kept under another or rendered
+ * ahead (useOnTop) does not listen at all. A watcher hears every press beside the screens.
  */
 export function useButtons(onButton: (button: Button) => void, enabled = true, kind: 'screen' | 'watcher' = 'screen'): void {
   const latest = useRef(onButton);
@@ -35,5 +37,6 @@ export function useButtons(onButton: (button: Button) => void, enabled = true, k
     latest.current = onButton;
   });
   // Subscribed as the screen commits, not after it paints: a press right after a screen shows is not lost.
-  useLayoutEffect(() => subscribeToButtons(enabled ? (button) => latest.current(button) : ignore, kind), [enabled, kind]);
+  const onTop = useOnTop();
+  useLayoutEffect(() => (onTop ? subscribeToButtons(enabled ? (button) => latest.current(button) : ignore, kind) : undefined), [onTop, enabled, kind]);
 }

@@ -1,17 +1,23 @@
 import { useEffect, useRef } from 'react';
+import { useOnTop } from '../../hooks/screenLayers';
 import { subscribeToButtons } from './useButtons';
 
 export const INACTIVITY_TIMEOUT_MS = 60000;
 
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'touchstart', 'wheel'] as const;
 
-/** Calls `onIdle` after `ms` without any key press, panel button (gamepad included), tap or scroll; any input restarts the wait. */
+/**
+ * Calls `onIdle` after `ms` without any key press, panel button (gamepad included), tap or scroll; any input restarts the wait.
+ * Not for a screen kept under another or rendered ahead (useOnTop): its wait starts when it comes to the top.
+ */
 export function useIdleTimeout(onIdle: () => void, ms: number = INACTIVITY_TIMEOUT_MS): void {
+  const onTop = useOnTop();
   const latest = useRef(onIdle);
   useEffect(() => {
     latest.current = onIdle;
   });
   useEffect(() => {
+    if (!onTop) return undefined;
     let timer = window.setTimeout(() => latest.current(), ms);
     const restart = () => {
       window.clearTimeout(timer);
@@ -25,5 +31,5 @@ export function useIdleTimeout(onIdle: () => void, ms: number = INACTIVITY_TIMEO
       window.clearTimeout(timer);
       ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, restart, { capture: true }));
     };
-  }, [ms]);
+  }, [ms, onTop]);
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { withApiServer } from '../../testing/apiServer';
 import { renderKiosk } from '../../testing/renderKiosk';
+import { shownScreens } from '../../testing/shownScreens';
 import { rawProperty } from '../../testing/fixtures';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
 import { propertyLoaded } from '../../features/property/propertySlice';
@@ -14,8 +15,7 @@ const press = (key: string) => fireEvent.keyDown(window, { key });
 const type = (keys: string) => [...keys].forEach(press);
 const location = () => screen.getByTestId('location').textContent;
 const slots = () => screen.getByRole('status', { name: 'Code entered' }).textContent;
-/** The screens in the page's root, in order (code entry drawn ahead is inside home's). */
-const screens = () => [...document.querySelectorAll('main')].filter((main) => !main.closest('.code-entry-ahead')).map((main) => main.className);
+const screens = shownScreens;
 
 async function idle(ms: number) {
   await act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
@@ -66,22 +66,20 @@ it('renders code entry with home once idle, hidden from assistive technology and
   // The visitor sees home all along, and nothing of code entry is reachable.
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Maple Court!');
 
-  // The first digit shows it; home again later on the same page: rendered again once idle, kept at once.
+  // The first digit shows it; React's code entry over home takes its place, and the layer is transparent again under it.
   press('1');
   await Promise.resolve(); // the observer's records
   expect(seen).toHaveLength(3);
   expect(seen[2]).toEqual({ ...drawn, painted: false, shown: true });
   await idle(200);
   expect(location()).toBe('/enter-code?initialCode=1');
+  expect(seen.slice(3)).toEqual([{ ...drawn, painted: false }]);
+  // Home again: the same layer, kept with home, ready for the next digit.
   press('Escape');
+  await idle(200);
   expect(location()).toBe('/');
-  expect(document.querySelector('.code-entry-ahead')).toBeNull();
-  await idle(2_000);
-  // Taken back as home left, then rendered again, kept at once.
-  expect(seen.slice(3)).toEqual([
-    { ...drawn, painted: false },
-    { ...drawn, painted: false },
-  ]);
+  expect(seen).toHaveLength(4);
+  expect(document.querySelector('.code-entry-ahead')?.className).toBe('code-entry-ahead code-entry-kept');
 });
 
 describe("home's digit once code entry is rendered ahead", () => {
@@ -99,8 +97,8 @@ describe("home's digit once code entry is rendered ahead", () => {
     await idle(100);
     expect(location()).toBe('/enter-code?initialCode=4');
     expect(screens()).toEqual(['screen enter-code']);
-    expect(document.querySelector('.code-entry-ahead')).toBeNull();
-    expect(document.querySelector('main.enter-code')?.outerHTML).toBe(shown);
+    expect(layer?.className).toBe('code-entry-ahead code-entry-kept');
+    expect(document.querySelector('.screen-over main.enter-code')?.outerHTML).toBe(shown);
     type('000');
     expect(slots()).toBe('****-');
   });
@@ -119,6 +117,7 @@ describe("home's digit once code entry is rendered ahead", () => {
     await idle(2_200);
     type('4');
     press('Escape');
+    await idle(100);
     expect(location()).toBe('/');
     expect(screens()).toEqual(['screen home']);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Maple Court!');

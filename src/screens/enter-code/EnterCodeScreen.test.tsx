@@ -61,13 +61,13 @@ describe('enter-code screen', () => {
     await waitFor(() => expect(location()).toBe('/'));
   });
 
-  it('BACK and the cancel text both go home', () => {
+  it('BACK and the cancel text both go home', async () => {
     renderKiosk({ route: '/enter-code' });
     type('*');
-    expect(location()).toBe('/');
+    await waitFor(() => expect(location()).toBe('/'));
     renderKiosk({ route: '/enter-code' });
     fireEvent.click(screen.getAllByRole('button', { name: 'Press Back to cancel' })[0] as HTMLElement);
-    expect(screen.getAllByTestId('location')[1]?.textContent).toBe('/');
+    await waitFor(() => expect(screen.getAllByTestId('location')[1]?.textContent).toBe('/'));
   });
 
   it('ignores keys that are not digits or BACK', () => {

@@ -11,6 +11,7 @@ import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit, type Digit } from '../../services/input/buttons';
 import { afterNextFrame } from '../../lib/afterFirstScreen';
+import { useScreenLayers } from '../../hooks/screenLayers';
 import { initialDigits } from './codeEntry';
 import { CodeEntryView } from './CodeEntryView';
 
@@ -24,13 +25,15 @@ export function EnterCodeScreen() {
   // Set by the fifth digit: the code's outcome is being shown.
   const [leaving, setLeaving] = useState(false);
   const { model } = useDevice();
+  const layers = useScreenLayers();
   useSpokenPrompt(prompts.enterCode(model));
-  const goHome = () => navigate('/');
+  // Home is kept under code entry: BACK makes code entry transparent over it, and React follows after the frame.
+  const goHome = () => layers.leaveToHome();
   // The outcome's notification covers the whole screen: the fifth digit's frame paints it alone, and home
   // renders under it in the task after that frame rather than in the key press.
   useEffect(() => (leaving ? afterNextFrame(() => navigate('/')) : undefined), [leaving, navigate]);
 
-  useIdleTimeout(goHome);
+  useIdleTimeout(() => navigate('/'));
 
   const addDigit = (digit: Digit) => {
     if (lockSeconds > 0 || leaving) return;
@@ -45,6 +48,7 @@ export function EnterCodeScreen() {
   };
 
   useButtons((button) => {
+    if (layers.takeOverFirst()) return;
     if (isDigit(button)) addDigit(button);
     else if (button === 'BACK') goHome();
   });

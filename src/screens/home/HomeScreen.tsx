@@ -23,6 +23,7 @@ import { keyToButton } from '../../services/input/buttons';
 import { CodeEntryAhead } from '../enter-code/CodeEntryAhead';
 import { loadGuidance } from './loadGuidance';
 import { useCodeEntryAtOnce } from './useCodeEntryAtOnce';
+import { useScreenLayers } from '../../hooks/screenLayers';
 
 /** Home shows how to use the panel after this long without a key press or a tap. */
 export const GUIDANCE_AFTER_MS = 20000;
@@ -42,6 +43,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const [guidance, setGuidance] = useState<typeof import('./Guidance') | null>(null);
   const ahead = useRef<HTMLDivElement>(null);
   const codeEntry = useCodeEntryAtOnce(ahead);
+  const layers = useScreenLayers();
   useSpokenPrompt(prompts.home(model, links), { quiet: notificationShowing, again: guiding });
 
   useIdleTimeout(() => {
@@ -70,7 +72,7 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   }, [guiding]);
 
   useButtons((button) => {
-    if (codeEntry.takeOverFirst()) return;
+    if (codeEntry.takeOverFirst() || layers.takeOverFirst()) return;
     // Only when it shows: a state set to what it is can still render home again, in the key press.
     if (guiding) setGuiding(false);
     // On the guidance BACK (from a gamepad) only leaves it; the buttons it explains do what it says.
@@ -80,7 +82,8 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
     if (entry) {
       if (entry.typed) codeEntry.open(entry.typed);
       else navigate('/enter-code');
-    } else if (opens) navigate(opens);
+    } else if (opens === '/resident-directory' && layers.openDirectory()) return;
+    else if (opens) navigate(opens);
     else if (button === 'SPACE' && isOnline) navigate(`/call?resident=${TEST_CALL_RESIDENT}`);
   }, !notificationShowing);
 

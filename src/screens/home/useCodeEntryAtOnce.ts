@@ -8,7 +8,7 @@ import type { Digit } from '../../services/input/buttons';
 interface Shown {
   /** React's code entry now, in place of the layer. */
   takeOver(): void;
-  /** Hides the layer again (home leaves: React's code entry comes in the same commit). */
+  /** Hides the layer again (React's code entry is over home, or home leaves). */
   remove(): void;
 }
 
@@ -45,6 +45,8 @@ export function useCodeEntryAtOnce(ahead: RefObject<HTMLElement | null>) {
         taken = true;
         cancelFrame();
         flushSync(() => navigate(to, { replace: true }));
+        // Home stays under React's code entry, hidden: the layer is ready, transparent, for BACK and the next digit.
+        this.remove();
       },
       remove() {
         cancelFrame();

@@ -12,6 +12,7 @@ import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { useElementSize } from '../../hooks/useElementSize';
 import { isDigit } from '../../services/input/buttons';
+import { useScreenLayers } from '../../hooks/screenLayers';
 import { DirectorySheet } from './DirectorySheet';
 import { useSettledPage } from './useSettledPage';
 
@@ -40,14 +41,11 @@ export function ButtonDirectory({ onCall, onCancel, purpose }: Props) {
   const page = clampPage(requestedPage, rows, shape);
   const arrows = pageArrows(page, rows, shape);
   const settled = useSettledPage(page);
-  // The width names shrink to fit (ResidentDirectoryScreen.css); unmeasured, they keep the row's type size.
-  const pagesStyle = {
-    '--columns': shape.columns,
-    '--rows-per-column': shape.rowsPerColumn,
-    '--page-width': size ? `${size.width}px` : undefined,
-  } as CSSProperties;
+  const pagesStyle = { '--columns': shape.columns, '--rows-per-column': shape.rowsPerColumn } as CSSProperties;
 
+  const layers = useScreenLayers();
   useButtons((button) => {
+    if (layers.takeOverFirst()) return;
     if (button === 'UP') setPage(clampPage(page - 1, rows, shape));
     else if (button === 'DOWN') setPage(clampPage(page + 1, rows, shape));
     else if (button === 'BACK') onCancel();

@@ -110,10 +110,10 @@ describe('resident directory on a button model', () => {
     expect(location()).toBe('/call?resident=11');
   });
 
-  it('BACK leaves', () => {
+  it('BACK leaves', async () => {
     renderKiosk({ route: '/resident-directory' });
     press('Escape');
-    expect(location()).toBe('/');
+    await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('goes home after 60 s without input; any input restarts the wait', () => {
@@ -153,7 +153,7 @@ describe('resident directory on a button model', () => {
 describe('resident directory on TOUCH', () => {
   const letters = () => within(screen.getByRole('navigation', { name: 'Jump to letter' }));
 
-  it('shows names without lookup codes, the touch prompt and ◀ CANCEL', () => {
+  it('shows names without lookup codes, the touch prompt and ◀ CANCEL', async () => {
     renderKiosk({ route: '/resident-directory', model: 'TOUCH' });
     expect(screen.getByRole('heading', { level: 1, name: 'call resident' })).toBeInTheDocument();
     expect(screen.getByText('Tap a resident to call')).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('resident directory on TOUCH', () => {
     expect(screen.queryByText('0101')).not.toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Lookup code' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '◀ CANCEL' }));
-    expect(location()).toBe('/');
+    await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('has A-Z, disabled for letters no listed resident starts with', () => {

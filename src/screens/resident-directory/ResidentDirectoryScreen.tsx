@@ -6,6 +6,7 @@ import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
 import { prompts } from '../../features/speech/prompts';
 import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
+import { useScreenLayers } from '../../hooks/screenLayers';
 import { ButtonDirectory } from './ButtonDirectory';
 import { TouchDirectory } from './TouchDirectory';
 import './ResidentDirectoryScreen.css';
@@ -23,11 +24,12 @@ export function ResidentDirectoryScreen() {
   const deliveries = useAppSelector(selectDeliveriesEnabled);
   const delivery = useSearchParams().get('reason') === 'delivery' && deliveries;
   useSpokenPrompt(prompts.directory(model, delivery));
-  const goHome = () => navigate('/');
+  const layers = useScreenLayers();
+  const goHome = () => layers.leaveToHome();
   const call = (residentId: number) => navigate(`/call?resident=${residentId}${delivery ? '&reason=delivery' : ''}`);
   const purpose = delivery ? <p className="directory-delivery">{ts('directory.delivery')}</p> : null;
 
-  useIdleTimeout(goHome);
+  useIdleTimeout(() => navigate('/'));
 
   return (
     <main className={touch ? 'screen directory directory-touch' : 'screen directory'}>
