@@ -4,7 +4,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Splash } from '../features/session/components/Splash';
 import { useOnlineStatus } from '../features/connectivity/useOnlineStatus';
 import { NotificationOverlay } from '../features/notifications/components/NotificationOverlay';
-import { buildDirectoryAhead } from '../features/directory/directoryAhead';
+import { useDirectoryAhead } from '../features/directory/useDirectoryAhead';
 import { selectPropertyData } from '../features/property/propertySlice';
 import { selectResidents } from '../features/property/selectors';
 import { selectToken } from '../features/session/sessionSlice';
@@ -43,8 +43,7 @@ function Kiosk({ services }: { services: Services }) {
     // Once the page is idle after the first screen: neither it nor a press typed on the first frame waits for this code.
     return whenIdle(() => void preloadScreens());
   }, [hasProperty]);
-  // Each property load's directory, sorted in idle time: the key that opens the directory only renders it.
-  useEffect(() => (hasProperty ? buildDirectoryAhead(residents) : undefined), [hasProperty, residents]);
+  useDirectoryAhead(residents, hasProperty);
 
   if (!token) {
     return (

@@ -7,10 +7,7 @@ import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createBrowserService } from '../services/browser/browserService';
 import { readClocks } from '../lib/elapsedClock';
 import { createCallStreamRegistry } from '../services/call/callStreams';
-import { takeStill } from '../services/camera/still';
 import { createHardwareSocket } from '../services/hardware/hardwareSocket';
-import { createMessageBox, NO_MESSAGE_BOX } from '../services/messages/messageBox';
-import { createMessageRecorder } from '../services/messages/recorder';
 import { createLazyRealtime } from '../services/realtime/lazyRealtime';
 import { createLazyShellWorker } from '../services/shell/lazyShellWorker';
 import { createLazySound } from '../services/sound/lazySound';
@@ -20,6 +17,7 @@ import { afterFirstScreen } from '../lib/afterFirstScreen';
 import { createAfterPaint } from '../lib/afterPaint';
 import type { AppConfig } from '../config/config';
 import { createPageControl } from '../services/page/pageControl';
+import { servicesAtFirstUse } from './servicesAtFirstUse';
 import type { Services } from '../store/services';
 
 interface Hooks {
@@ -95,9 +93,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
       }),
       settings: { apiUrl: config.apiUrl, recentCallWindowMs: RECENT_CALL_WINDOW_MS[config.appEnv] },
     },
-    camera: { takeStill: (ended) => takeStill(undefined, ended) },
-    messages: capabilities.indexedDb ? createMessageBox(window.indexedDB) : NO_MESSAGE_BOX,
-    recorder: createMessageRecorder(),
+    ...servicesAtFirstUse(capabilities.indexedDb ? window.indexedDB : null),
     browser: createBrowserService(window, config.hardwareSocketUrl),
     reloadAfterNotification: config.reloadAfterNotification,
     clock: readClocks,

@@ -7,7 +7,7 @@ import type { CallStreamRegistry } from '../services/call/callStreams';
 import type { AppConfig } from '../config/readConfig';
 import type { ClockReading } from '../lib/elapsedClock';
 import type { CallKit } from '../services/call/types';
-import type { StillCamera } from '../services/camera/still';
+import type { StillCamera } from '../services/camera/stillOutcome';
 import type { HardwareService } from '../services/hardware/types';
 import type { MessageBox } from '../services/messages/messageBox';
 import type { MessageRecorder } from '../services/messages/recorder';

@@ -1,4 +1,4 @@
-import { stillOrReason, type StillOutcome } from '../../services/camera/still';
+import { stillOrReason, type StillOutcome } from '../../services/camera/stillOutcome';
 import type { RootState } from '../../store/rootState';
 import type { Services } from '../../store/services';
 import { selectPhotoOnCodeLock } from '../session/deviceSettings';

@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { stillOrReason } from '../../services/camera/still';
+import { stillOrReason } from '../../services/camera/stillOutcome';
 import type { RootState } from '../../store/rootState';
 import type { Services } from '../../store/services';
 import { english } from '../../strings/catalogue';

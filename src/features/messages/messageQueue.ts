@@ -26,10 +26,11 @@
  * A call that never got an id from the back end has nothing to file a
  * message under: no message is offered for it (src/features/call/messageOffer.ts).
  */
-import { createAction, nanoid, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { nanoid, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { MessageCaps, MessageHead, MessageKind, MessagePart, StoredMessage } from '../../services/messages/messageBox';
 import type { RootState } from '../../store/rootState';
 import type { Services } from '../../store/services';
+import { messageQueued, type MessageNote } from './messageActions';
 
 export type { MessageKind, MessagePart };
 
@@ -45,15 +46,7 @@ export interface NewMessage {
   recordedAt: string;
 }
 
-/** What an action says of a message: never its bytes (the store holds plain data). */
-export type MessageNote = Omit<MessageHead, 'residentName'>;
-
-/** A message is in the database, waiting for its upload. */
-export const messageQueued = createAction<MessageNote, 'messages/queued'>('messages/queued');
-/** The back end has it (a 2xx): it is removed. */
-export const messageDelivered = createAction<MessageNote, 'messages/delivered'>('messages/delivered');
-/** The back end refused it for good (docs/protocol.md): it is removed and logged. */
-export const messageRefused = createAction<MessageNote & { status: number }, 'messages/refused'>('messages/refused');
+export { messageDelivered, messageQueued, messageRefused, type MessageNote } from './messageActions';
 
 const sizeOf = (parts: readonly MessagePart[]) => parts.reduce((sum, part) => sum + part.blob.size, 0);
 

@@ -7,44 +7,25 @@ import { propertyLoaded, selectPropertyData, storedPropertyRead } from '../prope
 import { selectModel } from '../session/sessionSlice';
 import { prompts } from '../speech/prompts';
 import { english } from '../../strings/catalogue';
-import { checkPass, PASS_LEEWAY_S, type PassCheck } from './checkPass';
-import { passVerifier } from './es256';
-import { warmPassChecks } from './passWarmUp';
+import { loadOnce } from '../../lib/loadOnce';
 import { passJudged, passScanned } from './passActions';
-import { passTimeMs } from './passClock';
-import { readPassToken } from './passToken';
-import { passUseCounted, selectPassUses } from './passUsesSlice';
 import { passGateCode, passRequestCode, refusalText } from './passVerdict';
 
-/** Checks a scanned pass against what the panel knows now; a pass with uses is counted as it is let in. */
-async function judgePass(text: string, { dispatch, getState, extra }: AppListenerApi): Promise<void> {
+/** passJudge.ts's chunk, fetched once; a failed fetch is tried again at the next pass. */
+const loadJudge = loadOnce(() => import('./passJudge'));
+
+/** Checks a scanned pass; one that arrives while entry is locked is not even checked (the scan screen takes nothing then). */
+async function passTaken(text: string, listener: AppListenerApi): Promise<void> {
+  const { dispatch, getState, extra } = listener;
   const reading = extra.clock();
-  // The scan screen takes nothing while entry is locked; a pass that arrives anyway is not even checked.
   if (isCodeEntryLocked(getState().codeLock, reading)) return;
-  const state = getState();
-  const data = selectPropertyData(state);
-  const token = readPassToken(text);
-  const nowMs = passTimeMs(state, reading, extra.api.serverDate?.() ?? null);
-  const verify = await passVerifier().catch((error: unknown) => {
-    extra.logger.child('passes').error('The pass could not be checked: no verifier', error);
+  const judge = await loadJudge().catch((error: unknown) => {
+    extra.logger.child('passes').error('The pass could not be checked: its checker could not be loaded', error);
     return null;
   });
-  const check: PassCheck = !verify
-    ? { ok: false, reason: 'unchecked', jti: null }
-    : token && data
-      ? await checkPass(
-          token,
-          { propertyId: data.property.id, keys: data.pass_keys ?? [], revoked: data.revoked_passes ?? [], nowMs, usesTaken: (jti) => selectPassUses(getState(), jti) },
-          verify,
-        )
-      : { ok: false, reason: 'bad-signature', jti: null };
-  if (!check.ok) {
-    dispatch(passJudged({ jti: check.jti, verdict: 'refused', reason: check.reason, ...(check.nbf === undefined ? {} : { nbf: check.nbf }) }));
-    return;
-  }
-  const { jti, exp, uses, name } = check.claims;
-  if (uses !== undefined) dispatch(passUseCounted({ jti, exp, nowS: nowMs / 1000, forgetAfterS: PASS_LEEWAY_S }));
-  dispatch(passJudged({ jti, verdict: 'granted', name, ...(check.claims.resident_id === undefined ? {} : { residentId: check.claims.resident_id }) }));
+  // Nothing is known of the pass: refused as a missing verifier refuses it.
+  if (!judge) dispatch(passJudged({ jti: null, verdict: 'refused', reason: 'unchecked' }));
+  else await judge.judgePass(text, reading, listener);
 }
 
 /**
@@ -52,15 +33,19 @@ async function judgePass(text: string, { dispatch, getState, extra }: AppListene
  * acted on as a code is: a valid one opens the gate and greets the guest by
  * name, a refused one is told in words that help; either queues an access
  * request naming the pass. Only a bad signature counts for the code lock.
- * The check is readied as the keys load (passWarmUp.ts).
+ * The check is readied as the keys load (passWarmUp.ts); its code, in
+ * passJudge.ts's chunk, is fetched then or at the first pass.
  */
 export function listenForPasses(startListening: AppStartListening): void {
   startListening({
     matcher: isAnyOf(propertyLoaded, storedPropertyRead),
-    // A failed warm-up costs only speed: the scan fetches the library again.
-    effect: (_action, { getState }) => warmPassChecks(selectPropertyData(getState())?.pass_keys ?? []).catch(() => undefined),
+    effect: async (_action, { getState }) => {
+      const keys = selectPropertyData(getState())?.pass_keys ?? [];
+      // Without keys nothing is fetched; a failed warm-up costs only speed: the scan fetches the code again.
+      if (keys.length > 0) await loadJudge().then(({ warmPassChecks }) => warmPassChecks(keys)).catch(() => undefined);
+    },
   });
-  startListening({ actionCreator: passScanned, effect: ({ payload }, listener) => judgePass(payload, listener) });
+  startListening({ actionCreator: passScanned, effect: ({ payload }, listener) => passTaken(payload, listener) });
   startListening({
     actionCreator: passJudged,
     effect: ({ payload }, listener) => {

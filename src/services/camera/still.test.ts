@@ -1,6 +1,7 @@
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { CameraError, stopStream } from './camera';
-import { STILL_TIMEOUT_MS, STILL_WARM_UP_MS, stillOrReason, takeStill, type StillDeps } from './still';
+import { STILL_TIMEOUT_MS, STILL_WARM_UP_MS, takeStill, type StillDeps } from './still';
+import { stillOrReason } from './stillOutcome';
 
 withFakeTimers();
 
