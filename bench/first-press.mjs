@@ -26,7 +26,7 @@ async function traced(cdp, page, press) {
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
   await press();
-  await page.locator('#root > .enter-code').waitFor();
+  await page.locator('.screen-over .enter-code').waitFor();
   await sleep(200);
   await cdp.send('Tracing.end');
   await complete;
@@ -63,7 +63,7 @@ try {
     const fresh = phases(await traced(cdp, page, () => page.keyboard.press('1')));
     await back();
     await page.keyboard.press('9');
-    await page.locator('#root > .enter-code').waitFor();
+    await page.locator('.screen-over .enter-code').waitFor();
     await back();
     const later = phases(await traced(cdp, page, () => page.keyboard.press('9')));
     if (i > 0) {

@@ -143,9 +143,22 @@ try {
 }
 if (ROWS.includes('queue')) lines.push(...queueLines((results.queue = await measureQueue(QUEUE_SIZES))));
 if (ROWS.includes('stored')) lines.push(...storedLines((results.stored = await measureStoredSizes([5_000, 50_000], QUEUE_SIZES))));
-if (ROWS.includes('soak')) lines.push(...soakLines((results.soak = await soak())));
+// Last and longest: a soak that fails leaves the rows measured before it printed and written, and says why.
+let soakFailed = null;
+if (ROWS.includes('soak')) {
+  try {
+    lines.push(...soakLines((results.soak = await soak())));
+  } catch (error) {
+    soakFailed = error;
+    lines.push({ row: 'soak', figure: 'soak', value: `failed: ${error.message.split('\n')[0]}`, budget: null });
+  }
+}
 
 printTable(lines);
 const file = path.join(HERE, 'results.json');
 await writeResults(file, { ...about, loadAverageAtEnd: machine(about.chromium).loadAverage, cpuSlowdown: CPU_SLOWDOWN, table: lines, results });
 console.log(`\nWritten to ${path.relative(process.cwd(), file)}. Total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+if (soakFailed) {
+  console.error(soakFailed);
+  process.exitCode = 1;
+}
