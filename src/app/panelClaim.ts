@@ -1,7 +1,7 @@
 import { hasIndexedDb, hasWebLocks, type EngineScope } from '../lib/capabilities';
 import { becomeOnlyKiosk } from './kioskLock';
 import { openIndexedStore, type IndexedStore } from './persistence/indexedStore';
-import type { OpenedDatabase } from './persistence/persistedStore';
+import type { DatabaseRead } from './persistence/persistedStore';
 
 /**
  * The waits of a start that need none of the kiosk's code: this page becoming
@@ -73,7 +73,7 @@ function mark(win: Window, name: string): void {
  * not be read: then everything is kept in `localStorage` on this page, and
  * what the database holds waits for a later page.
  */
-export function readDatabase(store: IndexedStore | null, win: Window = window): Promise<OpenedDatabase | { unread: string } | null> {
+export function readDatabase(store: IndexedStore | null, win: Window = window): Promise<DatabaseRead> {
   if (!store) return Promise.resolve(null);
   return store.read().then(
     (parts) => {
