@@ -112,8 +112,10 @@ class Page {
     return this.connection.send(method, params, this.sessionId);
   }
 
+  /** Navigates; a navigation the browser failed at once (its error page) leaves its reason in `navigationError`. */
   async goto(url) {
-    await this.send('Page.navigate', { url });
+    const { errorText } = await this.send('Page.navigate', { url });
+    this.navigationError = errorText || undefined;
   }
 
   /** The value of `expression` (awaited when it is a promise); throws what the page threw. */

@@ -31,7 +31,13 @@ const PAGE_STATE = `JSON.stringify({
   url: location.href,
   text: (document.body ? document.body.innerText : '').slice(0, 300),
   controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
-  stored: Object.keys(localStorage),
+  stored: (() => {
+    try {
+      return Object.keys(localStorage);
+    } catch (error) {
+      return String(error);
+    }
+  })(),
 })`;
 
 /** Opens the kiosk and waits for the welcome title (at most `timeout` ms) and the hardware socket. */
@@ -41,7 +47,8 @@ export async function openKiosk({ page, kiosk, sim }, model, path = '/', timeout
     await page.waitFor(`(${IN_PAGE.title} || '').startsWith('Welcome to ')`, { timeout, message: 'the welcome title' }).catch(async (error) => {
       const state = await page.evaluate(PAGE_STATE).catch((cause) => `unreadable (${cause.message})`);
       const logged = (page.console ?? page.errors).slice(-10).join('\n  ') || '(none)';
-      throw new Error(`${error.message}\nthe page: ${state}\nits last log lines:\n  ${logged}`);
+      const navigation = page.navigationError ? `\nthe navigation failed: ${page.navigationError}` : '';
+      throw new Error(`${error.message}\nthe page: ${state}${navigation}\nits last log lines:\n  ${logged}`);
     });
   }
   await until(() => sim.snapshot().connections.hardware, (n) => n > 0, { message: 'the kiosk on the hardware socket' });
