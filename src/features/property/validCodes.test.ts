@@ -109,6 +109,29 @@ describe('hardware reads of any shape (property-based)', () => {
   });
 });
 
+describe('a code looked up among the valid ones (property-based)', () => {
+  it('is found exactly when it is one of them, whatever its shape: 5 digits (looked up by value), other digits, anything else', () => {
+    const fiveDigits = fc.stringMatching(/^\d{5}$/);
+    // Near misses of 5-digit codes: other lengths, a non-ASCII digit, a space, a letter.
+    const nearMiss = fc.oneof(fc.stringMatching(/^\d{4,6}$/), fc.constantFrom('١٢٣٤٥', '1234 ', '1234a', '0000', '000000', '99999'));
+    const code = fc.oneof(fiveDigits, nearMiss, fc.string({ maxLength: 8 }));
+    fc.assert(
+      fc.property(fc.array(code, { maxLength: 12 }), fc.array(code, { maxLength: 4 }), code, (standing, guests, asked) => {
+        const set = codeSetOf(standing, guests);
+        for (const candidate of [asked, ...standing, ...guests]) expect(set.exact.has(candidate)).toBe(standing.includes(candidate) || guests.includes(candidate));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('00000 and 99999, the ends of the 5-digit codes, are found only where they are valid', () => {
+    expect(isValidEnteredCode(codeSetOf(['00000', '99999']), '00000')).toBe(true);
+    expect(isValidEnteredCode(codeSetOf(['00000', '99999']), '99999')).toBe(true);
+    expect(isValidEnteredCode(codeSetOf(['00001', '99998']), '00000')).toBe(false);
+    expect(isValidEnteredCode(codeSetOf(['00001', '99998']), '99999')).toBe(false);
+  });
+});
+
 describe('hasAccessCodeShape (a typed code or a QR payload)', () => {
   it.each(['12345', '00777'])('accepts %s', (value) => expect(hasAccessCodeShape(value)).toBe(true));
   it.each(['1234', '123456', ' 12345', '12345\n', '1234a', 'https://example.com/12345', ''])('declines %j', (value) =>
