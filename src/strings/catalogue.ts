@@ -44,12 +44,21 @@ function noticeIndex(): NonNullable<typeof notices> {
   };
 }
 
+/**
+ * Reads the catalogue's notices once (their texts, their templates as
+ * patterns): ahead, once the page is idle, so that a page's first notice (the
+ * fifth digit's, on every page after a reload) does not build it in its frame.
+ */
+export function prepareNotices(): NonNullable<typeof notices> {
+  return (notices ??= noticeIndex());
+}
+
 /** The `notice.*` key whose English text is `text` (a notification's title or body), with the values it was filled with, if there is one. */
 export function noticeOf(text: string): NoticeText | undefined {
-  notices ??= noticeIndex();
-  const key = notices.exact.get(text);
+  const known = prepareNotices();
+  const key = known.exact.get(text);
   if (key) return { key };
-  for (const { key: templateKey, pattern, names } of notices.templates) {
+  for (const { key: templateKey, pattern, names } of known.templates) {
     const match = pattern.exec(text);
     if (match) return { key: templateKey, params: Object.fromEntries(names.map((name, index) => [name, match[index + 1]!])) };
   }

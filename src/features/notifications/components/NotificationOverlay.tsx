@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
+import { whenIdle } from '../../../lib/afterFirstScreen';
 import { useAppSelector } from '../../../store/hooks';
 import { NoAnswerPictogram } from '../../../components/CallPictograms';
-import { noticeOf, type MessageKey, type Translate } from '../../../strings/catalogue';
+import { noticeOf, prepareNotices, type MessageKey, type Translate } from '../../../strings/catalogue';
 import { useStrings } from '../../session/useStrings';
 import { selectCurrentNotification } from '../notificationsSlice';
 
@@ -14,6 +16,7 @@ const NO_ANSWER: readonly MessageKey[] = ['notice.noAnswer', 'notice.noAnswerMan
 export function NotificationOverlay() {
   const notification = useAppSelector(selectCurrentNotification);
   const t = useStrings();
+  useEffect(() => whenIdle(() => void prepareNotices()), []);
   if (!notification) return null;
   const titleNotice = noticeOf(notification.title);
   const title = inLanguage(t, notification.title, titleNotice);
