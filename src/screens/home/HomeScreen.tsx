@@ -23,7 +23,7 @@ import { keyToButton } from '../../services/input/buttons';
 import { CodeEntryAhead } from '../enter-code/CodeEntryAhead';
 import { loadGuidance } from './loadGuidance';
 import { useCodeEntryAtOnce } from './useCodeEntryAtOnce';
-import { useScreenLayers } from '../../hooks/screenLayers';
+import { useOnTop, useScreenLayers } from '../../hooks/screenLayers';
 
 /** Home shows how to use the panel after this long without a key press or a tap. */
 export const GUIDANCE_AFTER_MS = 20000;
@@ -34,7 +34,10 @@ export function HomeScreen({ onReload }: { onReload: () => void }) {
   const device = useAppSelector(selectDevice);
   const isOnline = useAppSelector(selectIsOnline);
   const loading = useAppSelector(selectPropertyStatus) === 'loading';
-  const notificationShowing = useAppSelector(selectCurrentNotification) !== null;
+  // Read on top only: kept under code entry, home hears no key, says nothing and waits for nothing a notice
+  // would stop, and need not render again as the fifth digit's notice shows, in that key's frame.
+  const onTop = useOnTop();
+  const notificationShowing = useAppSelector((state) => onTop && selectCurrentNotification(state) !== null);
   const { labels, t, model } = useDevice();
   const { language } = useAppSelector(selectDeviceSettings);
   const links = homeLinks(device, property, isOnline, useServices().capabilities.camera);
