@@ -2,7 +2,8 @@ import type { Capabilities } from '../lib/capabilities';
 import { RECENT_CALL_WINDOW_MS } from '../features/recent-calls/recentCallsSlice';
 import type { DeviceSettings } from '../features/session/deviceSettings';
 import { loadOnce } from '../lib/loadOnce';
-import { createApiClient, type ApiClientOptions } from '../services/api/apiClient';
+import type { ApiClientOptions } from '../services/api/apiClient';
+import { createLazyApiClient } from '../services/api/lazyApiClient';
 import { createRemoteLogger } from '../services/api/remoteLogger';
 import { createBrowserService } from '../services/browser/browserService';
 import { readClocks } from '../lib/elapsedClock';
@@ -41,7 +42,10 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
             () => null,
           )
       : null;
-  const api = createApiClient({ baseUrl: config.apiUrl, getToken, inWorker });
+  // The client's code loads with its first request, once the first screen is shown.
+  const api = createLazyApiClient(
+    loadOnce(() => import('../services/api/apiClient').then(({ createApiClient }) => createApiClient({ baseUrl: config.apiUrl, getToken, inWorker }))),
+  );
   const logger = createRemoteLogger(api);
   // Without a service worker the kiosk runs online only (the installer screen says why).
   const container = capabilities.offlineStartMissing === null ? navigator.serviceWorker : undefined;

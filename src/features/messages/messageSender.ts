@@ -1,5 +1,5 @@
 import { TaskAbortError } from '@reduxjs/toolkit';
-import { ApiError } from '../../services/api/apiClient';
+import { ApiError } from '../../services/api/apiError';
 import type { StoredMessage } from '../../services/messages/messageBox';
 import type { AppListenerApi } from '../../store/listenerMiddleware';
 import { selectIsOnline } from '../connectivity/connectivitySlice';

@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
-import { ApiError, BLOB_FROM_BYTES, createApiClient } from './apiClient';
+import { BLOB_FROM_BYTES, createApiClient } from './apiClient';
+import { ApiError } from './apiError';
 import { createRemoteLogger } from './remoteLogger';
 
 withApiServer();

@@ -3,17 +3,7 @@ import { readServerDate, type ServerDate } from './serverDate';
 import { fingerprintOf } from './fingerprint';
 import type { PropertyJob } from './propertyJob';
 import type { PropertyAnswer, PropertyVersion } from './propertyAnswer';
-
-/** A failed API call: a non-2xx answer, a timeout or a network error. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+import { ApiError } from './apiError';
 
 /** One code read, as the kiosk queues it and the back end takes it (docs/rules.md#r3-5-4). */
 export interface AccessRequest {

@@ -1,4 +1,5 @@
-import { ApiError, changed, type PropertyAnswer } from './apiClient';
+import { changed, type PropertyAnswer } from './apiClient';
+import { ApiError } from './apiError';
 import type { PropertyJob, PropertyReply } from './propertyJob';
 
 type ReadReply = Extract<PropertyReply, { read: unknown }>;
