@@ -185,6 +185,9 @@ for (const engine of ENGINES) {
     scenario('an invalid code is refused and recorded', engine.model, SCENARIOS.invalidCode);
     scenario('a card read opens the gate', engine.model, SCENARIOS.card);
     scenario('the directory pages and a lookup', engine.directoryModel, SCENARIOS.directory);
+    scenario('a tap on home passes through the directory rendered ahead', engine.model, SCENARIOS.tapThroughDirectory, {
+      missing: () => (engine.model === 'TOUCH' ? 'a touch panel renders no directory ahead of home' : null),
+    });
     scenario('a large property without an ETag is polled by the worker, each change shown', engine.model, SCENARIOS.largeProperty, {
       prepare: (simulator) => simulator.seedResidents(5_000),
     });

@@ -156,6 +156,30 @@ export const SCENARIOS = {
   },
 
   /**
+   * On a button model, taps reach home through the directory rendered ahead
+   * over it, transparent, before and after a visit to it: engines without
+   * `inert` (Chromium before 102) hit-test what the stylesheet lets through.
+   */
+  async tapThroughDirectory({ page }) {
+    const ahead = `!!document.querySelector('.screen-ahead')`;
+    const at = (path, what) => page.waitFor(`location.pathname === ${JSON.stringify(path)}`, { message: what });
+    // Home's link by its own text, beside its button's hint.
+    const codeEntryLink = `${IN_PAGE.element('a span', 'Enter a numeric code')}.parentElement`;
+    await page.waitFor(ahead, { message: 'the directory rendered ahead' });
+    await page.tap(codeEntryLink);
+    await at('/enter-code', 'code entry, tapped on home');
+    await page.press('Escape');
+    await at('/', 'home again');
+    await page.press('ArrowDown');
+    await at('/resident-directory', 'the directory');
+    await page.press('Escape');
+    await at('/', 'home, from the directory');
+    await page.waitFor(ahead, { message: 'the directory rendered ahead again' });
+    await page.tap(codeEntryLink);
+    await at('/enter-code', 'code entry, tapped on home after the directory');
+  },
+
+  /**
    * A property over 1 MB without an ETag (prepared with 5,000 residents): the
    * kiosk's worker makes the polls after the first load, and each change it
    * brings is shown. The page itself fetched the property once.
