@@ -21,10 +21,10 @@ describe('createLazyApiClient', () => {
     await api.checkIn();
 
     expect(load).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchImpl.mock.calls[0];
-    expect(String(url)).toBe('https://api.example.test/api/telephone-entry/access-requests');
-    expect(JSON.parse(String(init?.body))).toEqual({ requests: [{ user_code: '10001', access_granted: true, created_at: '2026-11-29 03:00:00' }] });
-    expect(String(fetchImpl.mock.calls[1][0])).toBe('https://api.example.test/api/telephone-entry/checkin');
+    const [sent, checkedIn] = fetchImpl.mock.calls;
+    expect(String(sent?.[0])).toBe('https://api.example.test/api/telephone-entry/access-requests');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ requests: [{ user_code: '10001', access_granted: true, created_at: '2026-11-29 03:00:00' }] });
+    expect(String(checkedIn?.[0])).toBe('https://api.example.test/api/telephone-entry/checkin');
     // The loaded client's date of its last answer.
     expect(api.serverDate?.()).not.toBeNull();
   });
