@@ -20,6 +20,7 @@ import {
   records,
   test,
   typeCode,
+  waitForChannel,
   waitForHardwareSocket,
   type Kiosk,
   type Simulator,
@@ -220,7 +221,9 @@ test.describe('the longest lock', () => {
     await kiosk.open(page, { model: 'GEN2' });
     await waitForHardwareSocket(sim);
     await expect(page.getByText('Try again in 20 hours')).toBeVisible();
-    sim.patchProperty({ device: { code_lock_cleared_at: '2026-11-28T10:00:00Z' } });
+    // The change is announced on the channel: the kiosk is on it first, or it would hear of it at the next poll, 60 s on.
+    await waitForChannel(sim);
+    expect(sim.patchProperty({ device: { code_lock_cleared_at: '2026-11-28T10:00:00Z' } })).toBe(1);
     await expect(page.getByText(LOCKED)).toHaveCount(0);
     await waitForRecord('logs', (line) => line.message === 'Code entry lock lifted' && line.meta.by === 'back end');
     expect(await tryCode(page, KNOWN.residentCode)).toBe('granted');
