@@ -5,7 +5,7 @@
 // queued, the picture alone or with the courier's clip, reaching the
 // simulator once; '{name} has been told').
 import type { Page } from '@playwright/test';
-import { API_OVERTAKEN_ERRORS, expect, fastForwardUntil, KNOWN, records, test, type Kiosk, type Simulator } from './fixtures';
+import { API_OVERTAKEN_ERRORS, expect, fastForwardUntil, KNOWN, records, test, waitForHardwareSocket, type Kiosk, type Simulator } from './fixtures';
 import { openDelivery, pickForDelivery, takePicture } from './support/delivery';
 import { seedResident, type SeedResident } from './support/directoryCall';
 
@@ -92,7 +92,7 @@ test.describe('the device record without enable_deliveries', () => {
     // The kiosk started (its hardware socket opens once the stored residents are read), the address is followed
     // in the page, as the delivery's directory goes there. A page loaded at that address may look the resident up
     // before its stored residents are read, and refuse the call as to an unknown resident.
-    await expect.poll(() => sim.snapshot().connections.hardware).toBeGreaterThan(0);
+    await waitForHardwareSocket(sim);
     const address = new URL(kiosk.url({ model: 'GEN2', resident: String(who.id), reason: 'delivery' }, '/call'));
     await page.evaluate((to) => {
       history.pushState(null, '', to);
