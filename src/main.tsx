@@ -6,7 +6,7 @@ import { App } from './app/App';
 import { config } from './config/config';
 import { createServices } from './app/createServices';
 import { logUncaughtErrors } from './app/globalErrors';
-import { readDatabase, takePanelClaim } from './app/panelClaim';
+import { readDatabase, takePanelClaim } from './app/takePanelClaim';
 import { openPersistedStore } from './app/persistence/persistedStore';
 import { installLockdown } from './app/lockdown';
 import { detectCapabilities } from './lib/capabilities';

@@ -2,7 +2,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { createFakeLocks } from '../testing/fakeLocks';
 import { createMemoryStorage } from '../testing/memoryStorage';
 import { KIOSK_LOCK } from './kioskLock';
-import { claimPanel, claimPanelEarly, readDatabase as readAny, takePanelClaim } from './panelClaim';
+import { claimPanel, claimPanelEarly } from './panelClaim';
+import { readDatabase as readAny, takePanelClaim } from './takePanelClaim';
 import { openIndexedStore, type IndexedStore } from './persistence/indexedStore';
 
 /** A page's window, as far as the claim reads it: its locks, storage and database, shared with other pages of the panel through `panel`. */
@@ -101,6 +102,16 @@ describe("the panel's claim (the kiosk lock, and the database opened)", () => {
     own.onWaiting(waiting);
     // This window already holds the lock through the early claim: its own claim waits behind it.
     await vi.waitFor(() => expect(waiting).toHaveBeenCalledTimes(1));
+  });
+
+  it("without the first frame's claim, a claim whose code cannot be loaded fails the start's wait, and waits for nothing else", async () => {
+    const win = page(panel());
+    const claim = takePanelClaim(win, () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const waiting = vi.fn();
+    claim.onWaiting(waiting);
+    await expect(claim.held).rejects.toThrow('Failed to fetch dynamically imported module');
+    await expect(claim.opened).rejects.toThrow('Failed to fetch dynamically imported module');
+    expect(waiting).not.toHaveBeenCalled();
   });
 
   it('a read that a write never ending holds gives up after the open timeout, saying why: the page then keeps everything in localStorage', async () => {

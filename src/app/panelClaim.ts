@@ -1,14 +1,15 @@
 import { hasIndexedDb, hasWebLocks, type EngineScope } from '../lib/capabilities';
 import { becomeOnlyKiosk } from './kioskLock';
 import { openIndexedStore, type IndexedStore } from './persistence/indexedStore';
-import type { DatabaseRead } from './persistence/persistedStore';
+import { mark, PANEL_CLAIM_GLOBAL, type ClaimHolder } from './takePanelClaim';
 
 /**
  * The waits of a start that need none of the kiosk's code: this page becoming
  * the only kiosk of its origin (kioskLock.ts), and the database opened. The
  * first frame's script (src/first-frame/) starts them as the page loads, so
  * they run while the bundle is still loading; the bundle takes them over, or
- * starts them itself where the first frame's script did not run.
+ * loads this module and starts them itself where the first frame's script did
+ * not run (takePanelClaim.ts).
  */
 export interface PanelClaim {
   /** Resolves once this page is the only running kiosk of its origin. */
@@ -18,10 +19,6 @@ export interface PanelClaim {
   /** Runs `callback` when another window runs the panel and this one waits for it: at once if it already waits. */
   onWaiting(callback: () => void): void;
 }
-
-/** The two scripts are built apart: they meet on this property of the window. */
-const GLOBAL = '__kioskPanelClaim';
-type Holder = Window & { [GLOBAL]?: PanelClaim };
 
 export function claimPanel(win: Window): PanelClaim {
   const scope = win as unknown as EngineScope;
@@ -63,38 +60,7 @@ export function claimPanel(win: Window): PanelClaim {
   };
 }
 
-/** Start-up milestones for bench/start-profile.mjs, as main.tsx marks its own. */
-function mark(win: Window, name: string): void {
-  win.performance?.mark?.(`kiosk:${name}`);
-}
-
-/**
- * What the database holds, with it; null where there is none, or why it could
- * not be read: then everything is kept in `localStorage` on this page, and
- * what the database holds waits for a later page.
- */
-export function readDatabase(store: IndexedStore | null, win: Window = window): Promise<DatabaseRead> {
-  if (!store) return Promise.resolve(null);
-  return store.read().then(
-    (parts) => {
-      mark(win, 'database-read');
-      return { store, parts };
-    },
-    (error: unknown) => {
-      store.close();
-      return { unread: String(error) };
-    },
-  );
-}
-
 /** Starts the claim for the bundle to take (the first frame's script, as the page loads). */
 export function claimPanelEarly(win: Window): void {
-  (win as Holder)[GLOBAL] = claimPanel(win);
-}
-
-/** The claim the first frame's script started, or one started now. */
-export function takePanelClaim(win: Window): PanelClaim {
-  const early = (win as Holder)[GLOBAL];
-  delete (win as Holder)[GLOBAL];
-  return early ?? claimPanel(win);
+  (win as ClaimHolder)[PANEL_CLAIM_GLOBAL] = claimPanel(win);
 }

@@ -1,4 +1,5 @@
 import { committed, done } from '../../lib/indexedDbRequests';
+import { pieceKey, type IndexedParts } from './indexedParts';
 
 /**
  * Where the kiosk keeps what can grow large: the queued access requests (a
@@ -27,15 +28,6 @@ export interface IndexedStore {
   abortWrites(): void;
   close(): void;
 }
-
-export interface IndexedParts {
-  queue: Array<{ key: IDBValidKey; value: unknown }>;
-  /** Every record of the parts' store: the parts by name, their pieces as `name#index`. */
-  parts: Record<string, unknown>;
-}
-
-/** The record key of a part's piece. */
-export const pieceKey = (name: string, index: number): string => `${name}#${index}`;
 
 /** Each request of `requests` made in the success of the one before: each record is cloned in a task of its own. */
 function oneATask(requests: Array<() => IDBRequest>): Promise<unknown[]> {

@@ -7,7 +7,7 @@ import { joinedData, readResidentsPiece } from '../../features/property/property
 import type { Resident } from '../../features/property/types';
 import { nextTask } from '../../lib/nextTask';
 import { isRecord } from '../../services/json';
-import { pieceKey, type IndexedParts } from './indexedStore';
+import { pieceKey, type IndexedParts } from './indexedParts';
 import { readStoredValue, type ReadBack } from './loadStoredState';
 import type { StoredKey } from './storedParts';
 
