@@ -58,6 +58,8 @@ async function boot(): Promise<void> {
       }),
     // The queue and the property data: read once the first screen is shown, so neither the read nor their checks hold it up.
     claim.opened.then((database) => afterFirstScreen().then(() => readDatabase(database))),
+    // So is the code of the workflows it does not need: fetched once more if the first fetch fails.
+    afterFirstScreen().then(laterListeners).catch(laterListeners),
   );
   mark('store-made');
   const appLogger = services.logger.child('app');
@@ -85,6 +87,8 @@ async function boot(): Promise<void> {
   // The bundle runs on this engine: the boot guard (src/boot-guard/) stands down.
   announceStarted(document);
 }
+
+const laterListeners = () => import('./app/laterListeners').then((module) => module.LATER_LISTENERS);
 
 /**
  * The panel language's strings, before the first render: the welcome (the

@@ -6,6 +6,7 @@ import { createTestServices } from '../testing/fakeServices';
 import { lazyScreen } from './lazyScreen';
 import { ServicesContext } from '../store/servicesContext';
 import { makeStore } from './store';
+import { LATER_LISTENERS } from './laterListeners';
 
 const Directory = () => <h1>call resident</h1>;
 
@@ -17,7 +18,7 @@ function Routed({ screen: Screen }: { screen: ComponentType }) {
 /** The kiosk around the screen: a store, its services, the router at `/screen`. */
 function kioskAround(Screen: ComponentType, services = createTestServices()) {
   return (
-    <Provider store={makeStore(services)}>
+    <Provider store={makeStore(services, undefined, LATER_LISTENERS)}>
       <ServicesContext.Provider value={services}>
         <MemoryRouter route="/screen">
           <Routed screen={Screen} />

@@ -7,13 +7,14 @@ import { storeWithProperty } from '../testing/renderKiosk';
 import { codeEntered } from '../features/gate/gateActions';
 import { gateOpeningEnded, gateOpeningStarted } from '../features/gate/gateSlice';
 import { notificationPushed, selectCurrentNotification } from '../features/notifications/notificationsSlice';
+import { LATER_LISTENERS } from './laterListeners';
 
 withApiServer();
 
 withFakeTimers();
 
 function started(services = createTestServices()) {
-  const store = makeStore(services);
+  const store = makeStore(services, undefined, LATER_LISTENERS);
   onTestFinished(() => store.dispose());
   return { store, services };
 }

@@ -8,6 +8,7 @@ import { eventually } from '../testing/eventually';
 import { createTestServices } from '../testing/fakeServices';
 import { servicesAtFirstUse } from './servicesAtFirstUse';
 import { makeStore } from './store';
+import { LATER_LISTENERS } from './laterListeners';
 
 withApiServer();
 
@@ -22,7 +23,7 @@ const visitorMessage = (callId: string) => ({
 /** A page whose message box is the one the kiosk builds: its code fetched at the first use. */
 function page(factory: IDBFactory) {
   const services = { ...createTestServices(), ...servicesAtFirstUse(factory) };
-  const store = makeStore(services);
+  const store = makeStore(services, undefined, LATER_LISTENERS);
   onTestFinished(() => store.dispose());
   return { store, services };
 }

@@ -8,13 +8,14 @@ import { App } from './App';
 import { startKiosk } from './startup';
 import { storageKey } from './persistence/storageKey';
 import { openPersistedStore } from './persistence/persistedStore';
+import { LATER_LISTENERS } from './laterListeners';
 
 withApiServer();
 
 function boot(search: string, stored?: { token: string; model: string }) {
   if (stored) localStorage.setItem(storageKey('session'), JSON.stringify({ version: 2, state: stored }));
   window.history.replaceState(null, '', `/${search}`);
-  const { store, services } = openPersistedStore(localStorage, (getState) => createTestServices(() => getState().session.token));
+  const { store, services } = openPersistedStore(localStorage, (getState) => createTestServices(() => getState().session.token), null, LATER_LISTENERS);
   onTestFinished(() => store.dispose());
   return { store, services, started: startKiosk(store, readLaunchParams(search), window) };
 }

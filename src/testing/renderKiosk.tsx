@@ -14,6 +14,7 @@ import { launchParamsRead } from '../features/session/sessionSlice';
 import type { PanelModel } from '../features/session/models';
 import { createTestServices, type TestServices } from './fakeServices';
 import { rawProperty } from './fixtures';
+import { LATER_LISTENERS } from '../app/laterListeners';
 
 // The kiosk preloads its lazy screens once home shows; tests start with them loaded.
 await preloadScreens();
@@ -30,7 +31,7 @@ export function storeWithProperty(
   property = rawProperty(),
   preloaded: Partial<RootState> = {},
 ): AppStore {
-  const store = makeStore(services, preloaded);
+  const store = makeStore(services, preloaded, LATER_LISTENERS);
   store.dispatch(launchParamsRead({ token: 'test-token', model, unknownModel: false }));
   const parsed = parsePropertyResponse(property);
   store.dispatch(propertyLoaded({ data: parsed.data, twimlToken: parsed.twimlToken }));
@@ -47,7 +48,7 @@ export function startedStore({
   preloaded = {} as Partial<RootState>,
 } = {}) {
   const services = createTestServices();
-  const store = property ? storeWithProperty(services, model, property, preloaded) : makeStore(services, preloaded);
+  const store = property ? storeWithProperty(services, model, property, preloaded) : makeStore(services, preloaded, LATER_LISTENERS);
   store.dispatch(appStarted());
   onTestFinished(() => store.dispose());
   return { store, services };

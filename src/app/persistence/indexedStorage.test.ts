@@ -1,9 +1,9 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { accessRequestQueued, accessRequestsAccepted, selectQueuedAccessRequests } from '../../features/access-queue/accessQueueSlice';
+import { accessRequestQueued, accessRequestsAccepted, selectQueuedAccessRequests, storedQueueRead } from '../../features/access-queue/accessQueueSlice';
 import { selectFaults } from '../../features/diagnostics/diagnosticsSlice';
 import { codeEntered } from '../../features/gate/gateActions';
 import { parsePropertyResponse } from '../../features/property/parsePropertyResponse';
-import { propertyLoaded, selectPropertyData, selectPropertyVersion } from '../../features/property/propertySlice';
+import { propertyLoaded, selectPropertyData, selectPropertyVersion, storedPropertyRead } from '../../features/property/propertySlice';
 import { selectValidCodes } from '../../features/property/selectors';
 import { isValidEnteredCode, isValidHardwareCode } from '../../features/property/validCodes';
 import { launchParamsRead } from '../../features/session/sessionSlice';
@@ -13,6 +13,8 @@ import { rawProperty, rawPropertyWith } from '../../testing/fixtures';
 import { createMemoryStorage } from '../../testing/memoryStorage';
 import { openIndexedStore, type IndexedStore } from './indexedStore';
 import { openPersistedStore, type OpenedDatabase } from './persistedStore';
+import { LATER_LISTENERS } from '../laterListeners';
+import type { Listen } from '../store';
 
 withApiServer();
 
@@ -41,7 +43,7 @@ function panel() {
     const store = await openIndexedStore(factory);
     if (!store) throw new Error('no database');
     const database = { store: wrap(store), parts: await store.read() };
-    const opened = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'), database);
+    const opened = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'), database, LATER_LISTENERS);
     onTestFinished(() => opened.store.dispose());
     await opened.ready;
     return { ...opened, database };
@@ -78,7 +80,7 @@ describe('the queue and the property data in the database', () => {
 
     const unread = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'), {
       unread: 'TimeoutError: The database did not start a read within 3000 ms',
-    });
+    }, LATER_LISTENERS);
     onTestFinished(() => unread.store.dispose());
     unread.store.dispatch(accessRequestQueued(request('10002', 2)));
     expect(await unread.flush()).toBe(true);
@@ -205,11 +207,11 @@ describe('the queue and the property data in the database', () => {
 
 describe('a start that renders before the database is read', () => {
   /** A page load as main.tsx makes it: the store at once, the database's parts handed over when `read` is called. */
-  async function startBeforeRead({ storage, factory }: ReturnType<typeof panel>) {
+  async function startBeforeRead({ storage, factory }: ReturnType<typeof panel>, later: readonly Listen[] | Promise<readonly Listen[]> = LATER_LISTENERS) {
     const indexed = (await openIndexedStore(factory))!;
     let read!: () => Promise<void>;
     const database = new Promise<OpenedDatabase>((resolve) => (read = async () => resolve({ store: indexed, parts: await indexed.read() })));
-    const opened = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'), database);
+    const opened = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'), database, later);
     onTestFinished(() => opened.store.dispose());
     return { ...opened, indexed, read: async () => (await read(), await opened.ready) };
   }
@@ -260,6 +262,41 @@ describe('a start that renders before the database is read', () => {
     await page.read();
     await vi.waitFor(() => expect(flushed).toBe(true));
     expect(shared.storage.getItem(KEY('session'))).toContain('"def"');
+  });
+
+  it("joins the workflows loaded after the first screen before the database's parts: they hear the stored queue and property arrive", async () => {
+    const shared = panel();
+    const first = await shared.load();
+    first.store.dispatch(propertyLoaded({ data: property(), twimlToken: 'twiml-1' }));
+    first.store.dispatch(accessRequestQueued(request('10001', 1)));
+    expect(await first.flush()).toBe(true);
+    first.store.dispose();
+
+    const heard: string[] = [];
+    const hearing: Listen = (startListening) => void startListening({ predicate: () => true, effect: (action) => void heard.push(action.type) });
+    let loaded!: (listens: readonly Listen[]) => void;
+    const page = await startBeforeRead(shared, new Promise((resolve) => (loaded = resolve)));
+    page.store.dispatch(accessRequestQueued(request('10002', 2)));
+    const reading = page.read();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The database is read, but its parts wait for the workflows.
+    expect(selectQueuedAccessRequests(page.store.getState())).toEqual([request('10002', 2)]);
+    loaded([hearing]);
+    await reading;
+    expect(heard.slice(0, 2)).toEqual([storedQueueRead.type, storedPropertyRead.type]);
+    expect(selectQueuedAccessRequests(page.store.getState())).toEqual([request('10001', 1), request('10002', 2)]);
+  });
+
+  it('workflows whose code cannot be loaded are logged; the database joins and the first screen works on', async () => {
+    const shared = panel();
+    const failed = Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    failed.catch(() => undefined);
+    const page = await startBeforeRead(shared, failed);
+    page.store.dispatch(propertyLoaded({ data: property(), twimlToken: 'twiml-1' }));
+    await page.read();
+    page.store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
+    await vi.waitFor(() => expect(selectQueuedAccessRequests(page.store.getState())).toMatchObject([{ user_code: '10001', access_granted: true }]));
+    await vi.waitFor(() => expect(logMessages()).toContain('The workflows after the first screen could not be loaded'));
   });
 
   it('closed before the read: the database is closed and nothing is written', async () => {

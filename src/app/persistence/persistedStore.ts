@@ -3,7 +3,7 @@ import type { Services } from '../../store/services';
 import { storedQueueRead } from '../../features/access-queue/accessQueueSlice';
 import { storedCoreRead, withPropertyCore } from '../../features/property/propertyCoreSlice';
 import { storedPropertyRead } from '../../features/property/propertySlice';
-import { makeStore, type AppStore } from '../store';
+import { makeStore, type AppStore, type Listen } from '../store';
 import type { IndexedParts } from './indexedParts';
 import type { IndexedStore } from './indexedStore';
 import { readIndexedParts, type LargeParts } from './readIndexedParts';
@@ -41,19 +41,22 @@ export type DatabaseRead = OpenedDatabase | { unread: string } | null;
  * property data: they join the store when it has been read (`ready`), and
  * saving starts then. Until then the property data is the core's (no
  * directory, as after a storage too full to keep it) and a request queued
- * meanwhile comes after the stored ones.
+ * meanwhile comes after the stored ones. The listeners of `later`, when
+ * still loading, join the store before the database's parts do; ones that
+ * cannot be loaded are logged, and the kiosk goes on with the first screen's.
  */
 export function openPersistedStore<S extends Services>(
   storage: Storage,
   makeServices: (getState: () => RootState) => S,
   database: DatabaseRead | Promise<DatabaseRead> = null,
+  later: readonly Listen[] | Promise<readonly Listen[]> = [],
 ): PersistedStore<S> {
   const stored = loadStoredState(storage);
   const local = { ...stored.state };
   Object.assign(stored.state, withPropertyCore(stored.state.property, stored.state.propertyCore));
   let store: AppStore | null = null;
   const services = makeServices(() => (store as AppStore).getState());
-  const made = makeStore(services, stored.state);
+  const made = makeStore(services, stored.state, later instanceof Promise ? [] : later);
   store = made;
   const started = made.getState();
   const log = services.logger.child('stored-state').error;
@@ -75,7 +78,11 @@ export function openPersistedStore<S extends Services>(
     }
     saving = startSavingStored(made, { storage, log, stored, started, large, opened });
   };
-  const ready = database instanceof Promise ? database.then(join) : join(database);
+  // Listeners loaded later join before the database's parts: none misses what their joining dispatches.
+  const joinLater = (read: Promise<readonly Listen[]>) =>
+    read.then(made.join, (error: unknown) => services.logger.child('app').error('The workflows after the first screen could not be loaded', error));
+  const found = later instanceof Promise ? Promise.all([database, joinLater(later)]).then(([read]) => read) : database;
+  const ready = found instanceof Promise ? found.then(join) : join(found);
 
   const dispose = made.dispose;
   made.dispose = () => {

@@ -12,6 +12,7 @@ import { withFakeTimers } from '../../testing/fakeTimers';
 import { rawProperty } from '../../testing/fixtures';
 import { createMemoryStorage } from '../../testing/memoryStorage';
 import { openPersistedStore } from './persistedStore';
+import { LATER_LISTENERS } from '../laterListeners';
 
 withApiServer();
 withFakeTimers();
@@ -22,7 +23,7 @@ const property = () => parsePropertyResponse(rawProperty()).data;
 
 /** Opens the kiosk's store on `storage` as a page load does. */
 function open(storage: Storage) {
-  const opened = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'));
+  const opened = openPersistedStore(storage, (getState) => createTestServices(() => getState().session.token ?? 'test-token'), null, LATER_LISTENERS);
   onTestFinished(() => opened.store.dispose());
   return opened;
 }

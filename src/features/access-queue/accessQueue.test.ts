@@ -12,6 +12,7 @@ import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { propertyLoaded, propertyRefreshRequested } from '../property/propertySlice';
 import { accessRequestQueued, oldestQueuedAt, selectQueuedAccessRequests, type AccessRequest } from './accessQueueSlice';
 import { withFakeTimers } from '../../testing/fakeTimers';
+import { LATER_LISTENERS } from '../../app/laterListeners';
 
 withApiServer();
 
@@ -343,14 +344,14 @@ describe('access-request queue', () => {
   });
 
   it('records nothing before property data is loaded', () => {
-    const store = makeStore(createTestServices());
+    const store = makeStore(createTestServices(), undefined, LATER_LISTENERS);
     onTestFinished(() => store.dispose());
     store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
     expect(selectQueuedAccessRequests(store.getState())).toEqual([]);
   });
 
   it('survives a reload: queued items come back from storage and are delivered', async () => {
-    const open = () => openPersistedStore(localStorage, () => createTestServices()).store;
+    const open = () => openPersistedStore(localStorage, () => createTestServices(), null, LATER_LISTENERS).store;
     const first = open();
     const parsed = parsePropertyResponse(rawProperty());
     first.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));

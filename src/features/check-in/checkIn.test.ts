@@ -4,6 +4,7 @@ import { makeStore } from '../../app/store';
 import { apiServer, API_URL, requestsTo, withApiServer } from '../../testing/apiServer';
 import { createTestServices } from '../../testing/fakeServices';
 import { withFakeTimers } from '../../testing/fakeTimers';
+import { LATER_LISTENERS } from '../../app/laterListeners';
 
 withApiServer();
 
@@ -11,7 +12,7 @@ withFakeTimers();
 
 describe('check-in', () => {
   it('posts a check-in with no body at start and every 30 s, through failures', async () => {
-    const store = makeStore(createTestServices());
+    const store = makeStore(createTestServices(), undefined, LATER_LISTENERS);
     onTestFinished(() => store.dispose());
     store.dispatch(appStarted());
     await vi.advanceTimersByTimeAsync(10);
@@ -34,7 +35,7 @@ describe('check-in', () => {
   it('keeps to every 30 s from the start of each check-in when one hangs until its time limit', async () => {
     apiServer.use(http.post(`${API_URL}/api/telephone-entry/checkin`, () => delay('infinite')));
     // The test services give every call 2 s.
-    const store = makeStore(createTestServices());
+    const store = makeStore(createTestServices(), undefined, LATER_LISTENERS);
     onTestFinished(() => store.dispose());
     store.dispatch(appStarted());
     await vi.advanceTimersByTimeAsync(29_900);

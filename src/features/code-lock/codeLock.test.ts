@@ -9,6 +9,7 @@ import { codeEntered, hardwareCodeRead } from '../gate/gateActions';
 import { parsePropertyResponse } from '../property/parsePropertyResponse';
 import { propertyLoaded } from '../property/propertySlice';
 import { codeLockLifted, isCodeEntryLocked } from './codeLockSlice';
+import { LATER_LISTENERS } from '../../app/laterListeners';
 
 withApiServer();
 withFakeTimers();
@@ -102,13 +103,13 @@ describe('code guessing lock', () => {
   });
 
   it('survives a reload: the lock and the refusals come back from storage', () => {
-    const before = openPersistedStore(localStorage, () => createTestServices()).store;
+    const before = openPersistedStore(localStorage, () => createTestServices(), null, LATER_LISTENERS).store;
     const parsed = parsePropertyResponse(rawProperty());
     before.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
     for (let i = 0; i < 5; i += 1) before.dispatch(typed('99999'));
     before.dispose();
 
-    const after = openPersistedStore(localStorage, () => createTestServices());
+    const after = openPersistedStore(localStorage, () => createTestServices(), null, LATER_LISTENERS);
     onTestFinished(() => after.store.dispose());
     expect(isCodeEntryLocked(after.store.getState().codeLock, after.services.clock())).toBe(true);
     expect(after.store.getState().codeLock.refusedAt).toHaveLength(5);

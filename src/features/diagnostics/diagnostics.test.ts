@@ -11,6 +11,7 @@ import { callFailed, callCreated } from '../call/callEvents';
 import { codeEntered } from '../gate/gateActions';
 import { qrCameraStarted, qrScannerFailed } from '../qr/qrActions';
 import { faultRaised, scrubDetail, selectFaults, type FaultKind } from './diagnosticsSlice';
+import { LATER_LISTENERS } from '../../app/laterListeners';
 
 withApiServer();
 withFakeTimers();
@@ -137,7 +138,7 @@ describe('self-diagnosis', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(faultLogs()).toHaveLength(1);
     const services = createTestServices();
-    const reloaded = makeStore(services, { diagnostics: first.store.getState().diagnostics });
+    const reloaded = makeStore(services, { diagnostics: first.store.getState().diagnostics }, LATER_LISTENERS);
     onTestFinished(() => reloaded.dispose());
     reloaded.dispatch(appStarted());
     await vi.advanceTimersByTimeAsync(0);

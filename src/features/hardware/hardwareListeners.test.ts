@@ -2,10 +2,11 @@ import { makeStore } from '../../app/store';
 import { appStarted } from '../../store/actions';
 import { createTestServices } from '../../testing/fakeServices';
 import { selectHardwareSocket } from './hardwareStatusSlice';
+import { LATER_LISTENERS } from '../../app/laterListeners';
 
 function startedStore() {
   const services = createTestServices();
-  const store = makeStore(services);
+  const store = makeStore(services, undefined, LATER_LISTENERS);
   onTestFinished(() => store.dispose());
   store.dispatch(appStarted());
   return { store, hardware: services.hardware };

@@ -11,6 +11,7 @@ import { withFakeTimers } from '../../testing/fakeTimers';
 import { onlineChanged } from '../connectivity/connectivitySlice';
 import { MESSAGE_RETRY_MS } from './messageListeners';
 import { queueMessage, type NewMessage } from './messageQueue';
+import { LATER_LISTENERS } from '../../app/laterListeners';
 
 withApiServer();
 withFakeTimers();
@@ -29,7 +30,7 @@ const message = (callId: string, text = `clip of ${callId}`): NewMessage => ({
 function page(factory: IDBFactory, { online = true } = {}) {
   const services = createTestServices();
   services.messages = createMessageBox(factory);
-  const store = makeStore(services);
+  const store = makeStore(services, undefined, LATER_LISTENERS);
   if (!online) store.dispatch(onlineChanged(false));
   store.dispatch(appStarted());
   onTestFinished(() => store.dispose());

@@ -9,6 +9,7 @@ import { createTestServices } from '../../testing/fakeServices';
 import { withFakeTimers } from '../../testing/fakeTimers';
 import { MESSAGE_RETRY_MS } from './messageListeners';
 import { queueMessage } from './messageQueue';
+import { LATER_LISTENERS } from '../../app/laterListeners';
 
 // The upload's chunk cannot be fetched (offline, the service worker without it).
 vi.mock('./messageSender', () => {
@@ -22,7 +23,7 @@ describe('the message sender when its code cannot be fetched', () => {
   it('keeps every queued message, logs it once a page, and tries again every 30 s', async () => {
     const services = createTestServices();
     services.messages = createMessageBox(new IDBFactory());
-    const store = makeStore(services);
+    const store = makeStore(services, undefined, LATER_LISTENERS);
     onTestFinished(() => store.dispose());
     store.dispatch(appStarted());
     await store.dispatch(queueMessage({ callId: 'call-1', kind: 'visitor', parts: [{ name: 'video', blob: new Blob(['clip']) }], residentName: 'Ada', recordedAt: '2026-11-21T10:00:00.000Z' }));

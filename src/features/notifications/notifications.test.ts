@@ -4,6 +4,7 @@ import { createTestServices } from '../../testing/fakeServices';
 import { withApiServer } from '../../testing/apiServer';
 import { notificationPushed, selectCurrentNotification } from './notificationsSlice';
 import { withFakeTimers } from '../../testing/fakeTimers';
+import { LATER_LISTENERS } from '../../app/laterListeners';
 
 withApiServer();
 
@@ -11,7 +12,7 @@ withFakeTimers();
 
 function started() {
   const services = createTestServices();
-  const store = makeStore(services);
+  const store = makeStore(services, undefined, LATER_LISTENERS);
   onTestFinished(() => store.dispose());
   return { store, services };
 }
@@ -32,7 +33,7 @@ describe('notifications', () => {
     const { store, services } = started();
     store.dispatch(notificationPushed({ status: 'INFO', title: 'Left over' }));
     store.dispose();
-    const again = makeStore(services, { notifications: store.getState().notifications });
+    const again = makeStore(services, { notifications: store.getState().notifications }, LATER_LISTENERS);
     onTestFinished(() => again.dispose());
     again.dispatch(appStarted());
     await vi.advanceTimersByTimeAsync(5100);
@@ -44,7 +45,7 @@ describe('notifications', () => {
     const services = createTestServices();
     // As an older kiosk or a hand-edited store left it: docs/rules.md#r3-5-5 lists status, title and body only.
     const stored = { items: [{ status: 'ERROR', title: 'Stored without id' }, { status: 'INFO', title: 'Second' }] };
-    const store = makeStore(services, { notifications: stored as never });
+    const store = makeStore(services, { notifications: stored as never }, LATER_LISTENERS);
     onTestFinished(() => store.dispose());
     store.dispatch(appStarted());
     await vi.advanceTimersByTimeAsync(4999);

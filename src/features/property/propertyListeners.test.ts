@@ -8,6 +8,7 @@ import { selectPropertyError, selectPropertyStatus } from '../property/propertyL
 import { selectTelnyxEnabled } from './featureFlagsSlice';
 import { propertyRefreshRequested, selectPropertyData, selectTwimlToken } from './propertySlice';
 import { withFakeTimers } from '../../testing/fakeTimers';
+import { LATER_LISTENERS } from '../../app/laterListeners';
 
 withApiServer();
 
@@ -15,7 +16,7 @@ const propertyPath = `${API_URL}/api/telephone-entry/property`;
 
 function start() {
   const services = createTestServices();
-  const store = makeStore(services);
+  const store = makeStore(services, undefined, LATER_LISTENERS);
   store.dispatch(appStarted());
   onTestFinished(() => store.dispose());
   return { store, services };

@@ -8,6 +8,7 @@ import { rawProperty } from '../../testing/fixtures';
 import { selectPropertyLoadedAt } from './propertyAgeSlice';
 import { selectPropertyError, selectPropertyStatus } from './propertyLoadSlice';
 import { propertyRefreshRequested, selectPropertyData, selectTwimlToken } from './propertySlice';
+import { LATER_LISTENERS } from '../../app/laterListeners';
 
 withApiServer();
 withFakeTimers();
@@ -46,7 +47,7 @@ function backEndWithout(text: () => string) {
 }
 
 async function start() {
-  const store = makeStore(createTestServices());
+  const store = makeStore(createTestServices(), undefined, LATER_LISTENERS);
   store.dispatch(appStarted());
   onTestFinished(() => store.dispose());
   await vi.advanceTimersByTimeAsync(10);
@@ -65,7 +66,7 @@ async function restartWithStoredData({ withVersion = false } = {}) {
   const data = selectPropertyData(first.getState());
   const { version } = first.getState().property;
   first.dispose();
-  const store = makeStore(createTestServices(), { property: { data, twimlToken: 'twiml-1', ...(withVersion ? { version } : {}) } });
+  const store = makeStore(createTestServices(), { property: { data, twimlToken: 'twiml-1', ...(withVersion ? { version } : {}) } }, LATER_LISTENERS);
   store.dispatch(appStarted());
   onTestFinished(() => store.dispose());
   await vi.advanceTimersByTimeAsync(10);
