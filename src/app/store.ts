@@ -7,6 +7,8 @@ import { createGateSignalMiddleware } from '../features/gate/gateSignal';
 import { listenForHardware } from '../features/hardware/hardwareListeners';
 import { listenForNotificationExpiry } from '../features/notifications/notificationListeners';
 import { createAppListenerMiddleware, type AppStartListening } from '../store/listenerMiddleware';
+import { listenForPropertyPolling } from '../features/property/propertyListeners';
+import { listenForPropertyAge } from '../features/property/propertyAgeListeners';
 import { listenForReloadAfterNotification } from './reloadAfterNotification';
 import { rootReducer, type RootState } from './rootReducer';
 import type { Services } from '../store/services';
@@ -14,8 +16,10 @@ import type { Services } from '../store/services';
 /** A feature's listeners, registered with the store's listener middleware. */
 export type Listen = (startListening: AppStartListening) => void;
 
-/** The listeners the first screen needs: the gate, the hardware, the code lock, the notifications, self-diagnosis and calls. */
+/** The listeners the first screen needs: the property's loading and age, the gate, the hardware, the code lock, the notifications, self-diagnosis and calls. */
 const FIRST_SCREEN_LISTENERS: readonly Listen[] = [
+  listenForPropertyPolling,
+  listenForPropertyAge,
   listenForHardware,
   listenForGate,
   listenForNotificationExpiry,

@@ -1,5 +1,5 @@
 // Startup: token handling, installer message, splash (docs/rules.md#r2-2-1 to #r2-2-3, #r4-1, #r8-1-13).
-import { API_DOWN_ERRORS, expect, fastForwardUntil, fetchTimes, recordFetches, records, test, waitForChannel } from './fixtures';
+import { API_DOWN_ERRORS, expect, expectGateOpened, fastForwardUntil, fetchTimes, KNOWN, recordFetches, records, recordSocketSends, test, typeCode, waitForChannel, waitForHardwareSocket } from './fixtures';
 
 const PROPERTY_API = '**/api/telephone-entry/property';
 
@@ -197,5 +197,37 @@ test.describe('startup', () => {
     await expect(second.getByRole('link', { name: /Enter a numeric code/ })).toBeVisible();
     await second.waitForTimeout(500);
     expect(new URL(second.url()).pathname).toBe('/');
+  });
+});
+
+test.describe("the workflows after the first screen (src/app/laterListeners.ts)", () => {
+  const LATER_CODE = /\/assets\/laterListeners-[^/]*\.js$/;
+
+  test('a fetch of their code that fails once is made again, and they run: the check-in goes out', async ({ page, kiosk, waitForRecord, allowConsoleErrors }) => {
+    allowConsoleErrors(/ERR_CONNECTION_RESET/);
+    let fetches = 0;
+    await page.route(LATER_CODE, (route) => (++fetches === 1 ? route.abort('connectionreset') : route.continue()));
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForRecord('checkins');
+    expect(fetches).toBe(2);
+  });
+
+  test('code that cannot be fetched at all: a first start still shows home, a typed code opens the gate, and the failure reaches the back-end log', async ({
+    page,
+    kiosk,
+    sim,
+    waitForRecord,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/workflows after the first screen could not be loaded|Failed to fetch dynamically imported module|ERR_CONNECTION_RESET/);
+    await page.route(LATER_CODE, (route) => route.abort('connectionreset'));
+    await recordSocketSends(page);
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForRecord('logs', (line) => line.message === 'The workflows after the first screen could not be loaded');
+    await waitForHardwareSocket(sim);
+    await typeCode(page, KNOWN.residentCode);
+    await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText('Access Granted!');
+    await expectGateOpened(page, sim, KNOWN.residentCode);
+    expect(records(sim, 'checkins')).toEqual([]);
   });
 });
