@@ -216,13 +216,19 @@ describe('a start that renders before the database is read', () => {
     return { ...opened, indexed, read: async () => (await read(), await opened.ready) };
   }
 
-  it("starts on the property core (no directory yet); the stored queue and property join once read, a request queued meanwhile after them, nothing rewritten", async () => {
+  /** A panel whose last page stored a property and a queued request. */
+  async function panelWithQueueAndProperty() {
     const shared = panel();
     const first = await shared.load();
     first.store.dispatch(propertyLoaded({ data: property(), twimlToken: 'twiml-1' }));
     first.store.dispatch(accessRequestQueued(request('10001', 1)));
     expect(await first.flush()).toBe(true);
     first.store.dispose();
+    return shared;
+  }
+
+  it("starts on the property core (no directory yet); the stored queue and property join once read, a request queued meanwhile after them, nothing rewritten", async () => {
+    const shared = await panelWithQueueAndProperty();
 
     const page = await startBeforeRead(shared);
     const starting = page.store.getState();
@@ -265,12 +271,7 @@ describe('a start that renders before the database is read', () => {
   });
 
   it("joins the workflows loaded after the first screen before the database's parts: they hear the stored queue and property arrive", async () => {
-    const shared = panel();
-    const first = await shared.load();
-    first.store.dispatch(propertyLoaded({ data: property(), twimlToken: 'twiml-1' }));
-    first.store.dispatch(accessRequestQueued(request('10001', 1)));
-    expect(await first.flush()).toBe(true);
-    first.store.dispose();
+    const shared = await panelWithQueueAndProperty();
 
     const heard: string[] = [];
     const hearing: Listen = (startListening) => void startListening({ predicate: () => true, effect: (action) => void heard.push(action.type) });
