@@ -1,5 +1,5 @@
 import { FULL_CAPABILITIES } from '../lib/capabilities';
-import { readConfig } from '../config/config';
+import { readConfig } from '../config/readConfig';
 import { createServices } from './createServices';
 
 const hooks = { getToken: () => 'test-token', getSettings: () => ({ language: 'en' as const, spokenPrompts: false, offlineGuestCodeHours: 168 }), beforeReload: async () => undefined, capabilities: FULL_CAPABILITIES };

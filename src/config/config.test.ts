@@ -1,4 +1,4 @@
-import { readConfig } from './config';
+import { readConfig } from './readConfig';
 
 describe('build-time configuration', () => {
   it("defaults to the local simulator's settings", () => {

@@ -1,6 +1,11 @@
-/** Build-time configuration. The only module that reads import.meta.env. */
-import { readConfig, type AppConfig } from './readConfig';
+/**
+ * Build-time configuration: what readConfig (readConfig.ts) read of the
+ * build's `VITE_*` variables, written in by the build (vite.config.ts,
+ * `kioskConfig`).
+ */
+import { config as built } from 'virtual:kiosk-config';
+import type { AppConfig } from './readConfig';
 
-export { readConfig, type AppConfig };
+export type { AppConfig };
 
-export const config: AppConfig = readConfig(import.meta.env, __APP_VERSION__);
+export const config: AppConfig = built;
