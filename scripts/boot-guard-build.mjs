@@ -19,12 +19,14 @@ const REPORT_ENTRY = fileURLToPath(new URL('../src/boot-guard/reportMain.ts', im
 const DEV_PATHS = { guard: 'boot-guard.js', report: 'boot-report.js' };
 
 /**
- * One entry as an ES5 classic script, with `define` written in.
+ * One entry as a classic script, with `define` written in: ES5 by default,
+ * or the syntax of `target` (an ECMAScript year, such as 2020).
  * @param {string} entry
  * @param {Record<string, string>} define
+ * @param {{ target?: 5 | 2020 }} [options]
  * @returns {Promise<string>}
  */
-export async function compileScript(entry, define) {
+export async function compileScript(entry, define, { target = 5 } = {}) {
   const result = await build({
     configFile: false,
     logLevel: 'silent',
@@ -32,15 +34,15 @@ export async function compileScript(entry, define) {
     build: {
       write: false,
       minify: true,
-      target: 'es2015',
+      target: target === 5 ? 'es2015' : `es${target}`,
       lib: { entry, formats: ['iife'], name: 'kioskBootGuard', fileName: () => 'out.js' },
     },
   });
   const [output] = /** @type {import('vite').Rolldown.RolldownOutput[]} */ (Array.isArray(result) ? result : [result]);
   const chunk = output?.output.find((file) => file.type === 'chunk');
   if (!chunk || chunk.type !== 'chunk') throw new Error(`${entry} did not build`);
-  const es5 = ts.transpileModule(chunk.code, { compilerOptions: { target: ts.ScriptTarget.ES5, module: ts.ModuleKind.None } }).outputText;
-  const { code } = await minify(es5, { ecma: 5 });
+  const source = target === 5 ? ts.transpileModule(chunk.code, { compilerOptions: { target: ts.ScriptTarget.ES5, module: ts.ModuleKind.None } }).outputText : chunk.code;
+  const { code } = await minify(source, { ecma: target });
   if (code === undefined) throw new Error(`${entry} did not minify`);
   return code;
 }

@@ -1,5 +1,7 @@
-// The first frame (src/first-frame/) as a classic ES5 script of its own, as
-// the boot guard is built (boot-guard-build.mjs): index.html loads it right
+// The first frame (src/first-frame/) as a classic script of its own, as
+// the boot guard is built (boot-guard-build.mjs), in the bundle's syntax
+// (ES2020, vite.config.ts's target): an engine that cannot parse it cannot
+// run the kiosk either, and the boot guard speaks there. index.html loads it right
 // after the root, so it paints the welcome from the stored property before
 // the bundle has run, and code entry for a digit typed then. Its settings (the strings it shows, the build's
 // language) are written into the file: the
@@ -21,7 +23,7 @@ const STRINGS = Object.fromEntries(
 /** @param {{ language: string }} settings */
 export function compileFirstFrame(settings) {
   const define = { defaultLanguage: settings.language, strings: STRINGS };
-  return compileScript(ENTRY, { __FIRST_FRAME_SETTINGS__: JSON.stringify(define) });
+  return compileScript(ENTRY, { __FIRST_FRAME_SETTINGS__: JSON.stringify(define) }, { target: 2020 });
 }
 
 /**
