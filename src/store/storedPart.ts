@@ -34,6 +34,12 @@ export interface StoredPart<T, K extends string = string> {
   toPieces?(state: T): { state: unknown; extra: Record<string, unknown>; pieces: unknown[] };
 }
 
+/**
+ * A large part the first screen does not need: read once it is shown, by a
+ * reader loaded then (the property data: src/app/persistence/readStoredProperty.ts).
+ */
+export type LaterStoredPart<T, K extends string = string> = Omit<StoredPart<T, K>, 'read'> & { read: 'later' };
+
 /*
  * The first version of every part (the kiosk has stored each part on its own
  * from the start). Every part is read with the schemas that read the back

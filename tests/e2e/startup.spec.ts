@@ -231,3 +231,38 @@ test.describe("the workflows after the first screen (src/app/laterListeners.ts)"
     expect(records(sim, 'checkins')).toEqual([]);
   });
 });
+
+test.describe("the stored property data's reader (src/app/persistence/readStoredProperty.ts)", () => {
+  const READER = /\/assets\/readStoredProperty-[^/]*\.js$/;
+  const firstResident = `${KNOWN.firstResident.lookup} ${KNOWN.firstResident.name}`;
+
+  test('a reader that cannot be fetched: the gate opens from the property core, the failure reaches the back-end log, and the stored directory is kept for the next page', async ({
+    page,
+    kiosk,
+    sim,
+    waitForRecord,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/stored property data could not be read|Failed to fetch dynamically imported module|ERR_CONNECTION_RESET|Property data could not be loaded/);
+    await recordSocketSends(page);
+    await kiosk.open(page, { model: 'GEN2' });
+    await waitForHardwareSocket(sim);
+    await page.route(READER, (route) => route.abort('connectionreset'));
+    await page.reload();
+    await waitForRecord('logs', (line) => line.message === 'The stored property data could not be read; the next load brings it');
+    await typeCode(page, KNOWN.residentCode);
+    await expect(page.getByRole('alertdialog').getByRole('heading')).toHaveText('Access Granted!');
+    await expectGateOpened(page, sim, KNOWN.residentCode);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0, { timeout: 8_000 });
+
+    // No load brings the data again (the property's answer fails): a page that could not read it leaves it as stored.
+    await page.route(PROPERTY_API, (route) => route.abort('connectionreset'));
+    await page.reload();
+    await expect.poll(() => records(sim, 'logs').filter((line) => line.message === 'The stored property data could not be read; the next load brings it').length).toBe(2);
+    await page.unroute(READER);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome to Maple Court Apartments!' })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('button', { name: firstResident })).toBeVisible();
+  });
+});

@@ -251,6 +251,18 @@ describe('a start that renders before the database is read', () => {
     expect((await shared.load()).database.parts.queue.map((record) => record.value)).toEqual([request('10001', 1), request('10002', 2)]);
   });
 
+  it('property data loaded before the stored data was read takes its place, and is stored', async () => {
+    const shared = await panelWithQueueAndProperty();
+    const page = await startBeforeRead(shared);
+    const renamed = parsePropertyResponse(rawProperty({ property: { ...rawProperty().property, public_name: 'Birch Court' } })).data;
+    page.store.dispatch(propertyLoaded({ data: renamed, twimlToken: 'twiml-2' }));
+    await page.read();
+    expect(selectPropertyData(page.store.getState())).toBe(renamed);
+    expect(await page.flush()).toBe(true);
+    page.store.dispose();
+    expect(selectPropertyData((await shared.load()).store.getState())?.property.public_name).toBe('Birch Court');
+  });
+
   it('writes a part read back clean that changed before the read, and waits for the read to flush', async () => {
     const shared = panel();
     const first = await shared.load();

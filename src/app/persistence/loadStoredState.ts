@@ -1,5 +1,5 @@
 import type { RootState } from '../../store/rootState';
-import { excerpt, STORE_VERSION, type StoredPart } from '../../store/storedPart';
+import { excerpt, STORE_VERSION, type ReadPart, type StoredPart } from '../../store/storedPart';
 import { storageKey } from './storageKey';
 import { STORED_PARTS, type StoredKey } from './storedParts';
 
@@ -32,7 +32,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** Brings a stored value up to the part's version; a version from a newer kiosk is read as it is. */
-function migrate<T>(part: StoredPart<T>, { version, state }: Envelope): unknown {
+function migrate(part: Pick<StoredPart<unknown>, 'version' | 'migrations'>, { version, state }: Envelope): unknown {
   let value = state;
   // Anything claiming to be older than the first version is read as it. Clamped: a version of -2147483648 must not mean two billion steps.
   for (let next = Math.max(version, STORE_VERSION) + 1; next <= part.version; next += 1) value = part.migrations[next]?.(value) ?? value;
@@ -65,24 +65,34 @@ export interface ReadBack<T> {
   clean: boolean;
 }
 
-function readPart<K extends StoredKey>(key: K, envelope: Envelope & { damaged: boolean }): ReadBack<RootState[K]> {
-  const part = STORED_PARTS[key] as StoredPart<unknown>;
-  const read = part.read(migrate(part, envelope));
+type Reader<K extends StoredKey> = (stored: unknown) => ReadPart<RootState[K]>;
+
+function readPart<K extends StoredKey>(key: K, envelope: Envelope & { damaged: boolean }, reader: Reader<K>): ReadBack<RootState[K]> {
+  const part = STORED_PARTS[key];
+  const read = reader(migrate(part, envelope));
   const problems = envelope.damaged ? [`${key}: version unreadable, read as version ${part.version}`, ...read.problems] : read.problems;
   const clean = !envelope.damaged && envelope.version === part.version && read.problems.length === 0;
-  return { state: read.state as RootState[K], problems, clean };
+  return { state: read.state, problems, clean };
 }
 
 /** A part as the database holds it (`{ version, state }`, a structured clone); null when there is none. */
-export function readStoredValue<K extends StoredKey>(key: K, value: unknown): ReadBack<RootState[K] | undefined> | null {
+export function readStoredValue<K extends StoredKey>(key: K, value: unknown, reader: Reader<K>): ReadBack<RootState[K] | undefined> | null {
   if (value === undefined) return null;
   const envelope = envelopeOf(value, STORED_PARTS[key].version);
   if (envelope === 'unreadable') return { state: undefined, problems: [unreadable(key, excerpt(value))], clean: false };
-  return readPart(key, envelope);
+  return readPart(key, envelope, reader);
+}
+
+/** A part as `localStorage` holds it (its item's text); null when there is none. */
+export function readStoredText<K extends StoredKey>(key: K, text: string | null, reader: Reader<K>): ReadBack<RootState[K] | undefined> | null {
+  const envelope = readEnvelope(text, STORED_PARTS[key].version);
+  if (envelope === 'unreadable') return { state: undefined, problems: [unreadable(key, String(text))], clean: false };
+  return envelope === null ? null : readPart(key, envelope, reader);
 }
 
 /**
- * Reads every stored part on its own, migrates it and validates it with the
+ * Reads every stored part on its own (but those read once the first screen
+ * is shown: `read: 'later'`), migrates it and validates it with the
  * schemas of the back end's answers. A part that cannot be read is reset
  * alone; entries that cannot be read are dropped alone; both are listed in
  * `problems`. Never throws.
@@ -100,13 +110,14 @@ export function loadStoredState(storage: Pick<Storage, 'getItem'>): StoredState 
 
 function readAll(storage: Pick<Storage, 'getItem'>, result: StoredState): void {
   for (const key of Object.keys(STORED_PARTS) as StoredKey[]) {
-    const text = storage.getItem(storageKey(key));
-    const envelope = readEnvelope(text, STORED_PARTS[key].version);
-    if (envelope === 'unreadable') result.problems.push(unreadable(key, String(text)));
-    if (envelope === null || envelope === 'unreadable') continue;
-    const read = readPart(key, envelope);
-    (result.state as Record<StoredKey, unknown>)[key] = read.state;
-    result.problems.push(...read.problems);
-    if (read.clean) result.clean.push(key);
+    const { read } = STORED_PARTS[key];
+    // Read once the first screen is shown (readStoredProperty.ts).
+    if (read === 'later') continue;
+    const part = readStoredText(key, storage.getItem(storageKey(key)), read as Reader<typeof key>);
+    if (part === null) continue;
+    result.problems.push(...part.problems);
+    if (part.state === undefined) continue;
+    (result.state as Record<StoredKey, unknown>)[key] = part.state;
+    if (part.clean) result.clean.push(key);
   }
 }

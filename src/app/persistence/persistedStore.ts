@@ -6,7 +6,8 @@ import { storedPropertyRead } from '../../features/property/propertySlice';
 import { makeStore, type AppStore, type Listen } from '../store';
 import type { IndexedParts } from './indexedParts';
 import type { IndexedStore } from './indexedStore';
-import { readIndexedParts, type LargeParts } from './readIndexedParts';
+import { readIndexedQueue, type StoredQueue } from './readIndexedQueue';
+import type { StoredProperty } from './readStoredProperty';
 import { loadStoredState, type StoredState } from './loadStoredState';
 import { startSaving, type Saver } from './saver';
 import type { StoredKey } from './storedParts';
@@ -38,10 +39,13 @@ export type DatabaseRead = OpenedDatabase | { unread: string } | null;
  * The store is made at once from `localStorage`, where the small parts are:
  * the session, and the property core that home, code entry and the gate work
  * from. The database (`database`, still being read) holds the queue and the
- * property data: they join the store when it has been read (`ready`), and
- * saving starts then. Until then the property data is the core's (no
- * directory, as after a storage too full to keep it) and a request queued
- * meanwhile comes after the stored ones. The listeners of `later`, when
+ * property data: they join the store when it has been read (`ready`), the
+ * property data read by a chunk loaded then (`localStorage`'s where there is
+ * no database), and saving starts then. Until then the property data is the
+ * core's (no directory, as after a storage too full to keep it) and a
+ * request queued meanwhile comes after the stored ones. A reader that cannot
+ * be fetched is logged, and the stored data is left as it is until a load
+ * brings the property again. The listeners of `later`, when
  * still loading, join the store before the database's parts do; ones that
  * cannot be loaded are logged, and the kiosk goes on with the first screen's.
  */
@@ -53,7 +57,8 @@ export function openPersistedStore<S extends Services>(
 ): PersistedStore<S> {
   const stored = loadStoredState(storage);
   const local = { ...stored.state };
-  Object.assign(stored.state, withPropertyCore(stored.state.property, stored.state.propertyCore));
+  // The property data is read once the first screen is shown: until then, the core's.
+  Object.assign(stored.state, withPropertyCore(undefined, stored.state.propertyCore));
   let store: AppStore | null = null;
   const services = makeServices(() => (store as AppStore).getState());
   const made = makeStore(services, stored.state, later instanceof Promise ? [] : later);
@@ -63,20 +68,21 @@ export function openPersistedStore<S extends Services>(
   let saving: Saver | null = null;
   let disposed = false;
 
-  /** The database's parts joined to the store, then saving started. */
+  /** The database's parts and the property data joined to the store, then saving started. */
   const join = async (found: DatabaseRead) => {
     if (found && 'unread' in found) log('The database could not be read; this page keeps everything in localStorage', found.unread);
     const opened = found && 'store' in found ? found : null;
     if (disposed) return opened?.store.close();
-    const large = opened ? await readIndexedParts(opened.parts, local) : null;
+    const queue = opened ? readIndexedQueue(opened.parts, local) : null;
+    const property = await readPropertyAfterStart(opened?.parts.parts ?? null, storage, log);
     if (disposed) return opened?.store.close();
-    if (large) {
-      const { accessQueue, property, propertyCore } = joined(large, started, made.getState(), local.propertyCore);
-      made.dispatch(storedQueueRead(accessQueue));
-      if (property) made.dispatch(storedPropertyRead(property));
-      if (propertyCore) made.dispatch(storedCoreRead(propertyCore));
-    }
-    saving = startSavingStored(made, { storage, log, stored, started, large, opened });
+    const now = made.getState();
+    if (queue) made.dispatch(storedQueueRead([...queue.accessQueue.items, ...now.accessQueue.items.slice(started.accessQueue.items.length)]));
+    const read = property === 'unread' ? undefined : property?.state;
+    const { property: kept, propertyCore } = joinedProperty(read, started, now, local.propertyCore);
+    if (kept) made.dispatch(storedPropertyRead(kept));
+    if (propertyCore) made.dispatch(storedCoreRead(propertyCore));
+    saving = startSavingStored(made, { storage, log, stored, started, queue, property, opened });
   };
   // Listeners loaded later join before the database's parts: none misses what their joining dispatches.
   const joinLater = (read: Promise<readonly Listen[]>) =>
@@ -104,38 +110,66 @@ export function openPersistedStore<S extends Services>(
 }
 
 /**
- * What the store holds once the database's parts join it: the stored queue,
- * then what was queued since the page started; the stored property data (and
- * the core made from it, for a kiosk that stored none) unless data came meanwhile.
+ * The stored property part, read once the first screen is shown by a chunk of
+ * its own (`readStoredProperty.ts`, with the answer's schemas), fetched once
+ * more if the first fetch fails. `unread` when it cannot be fetched: the
+ * kiosk goes on with the property core, and the next load brings the data.
  */
-function joined(large: LargeParts, started: RootState, now: RootState, storedCore: RootState['propertyCore'] | undefined) {
-  const queuedSince = now.accessQueue.items.slice(started.accessQueue.items.length);
-  const keepsStarted = now.property === started.property && large.property !== undefined;
-  const withCore = keepsStarted ? withPropertyCore(large.property, storedCore) : {};
+async function readPropertyAfterStart(parts: Record<string, unknown> | null, storage: Storage, log: (message: string, meta?: unknown) => void): Promise<StoredProperty | null | 'unread'> {
+  const reader = () => import('./readStoredProperty');
+  try {
+    const { readStoredProperty } = await reader().catch(reader);
+    return await readStoredProperty(parts, storage);
+  } catch (error) {
+    log('The stored property data could not be read; the next load brings it', error);
+    return 'unread';
+  }
+}
+
+/**
+ * The property once its stored data joins the store: the stored data (and
+ * the core made from it, for a kiosk that stored none), unless data came
+ * meanwhile.
+ */
+function joinedProperty(read: RootState['property'] | undefined, started: RootState, now: RootState, storedCore: RootState['propertyCore'] | undefined) {
+  const keepsStarted = now.property === started.property && read !== undefined;
+  const withCore = keepsStarted ? withPropertyCore(read, storedCore) : {};
   return {
-    accessQueue: [...large.accessQueue.items, ...queuedSince],
     property: withCore.property,
     propertyCore: now.propertyCore === started.propertyCore && withCore.propertyCore !== storedCore ? withCore.propertyCore : undefined,
   };
 }
 
-/** Each part as stored, as read back: those read back clean as the page started with them (a change since is still to be written), the database's as it holds them. */
-function storedNow(made: AppStore, stored: StoredState, started: RootState, large: LargeParts | null): Partial<Record<StoredKey, unknown>> {
+interface Read {
+  stored: StoredState;
+  started: RootState;
+  queue: StoredQueue | null;
+  property: StoredProperty | null | 'unread';
+}
+
+/**
+ * Each part as stored, as read back: those read back clean as the page
+ * started with them (a change since is still to be written), the database's
+ * queue as it holds it, the property data as read when it read back clean
+ * where the saver keeps it, and whatever the store holds when it could not be
+ * read (not overwritten until it changes).
+ */
+function storedNow(made: AppStore, { stored, started, queue, property }: Read): Partial<Record<StoredKey, unknown>> {
   const written: Partial<Record<StoredKey, unknown>> = {};
   for (const key of stored.clean) written[key] = started[key];
-  if (!large) return written;
-  delete written.property;
-  if (large.propertyClean) written.property = made.getState().property;
-  return { ...written, accessQueue: { items: large.storedQueue } };
+  if (property === 'unread') written.property = made.getState().property;
+  else if (property?.clean) written.property = property.state;
+  return queue ? { ...written, accessQueue: { items: queue.storedQueue } } : written;
 }
 
 function startSavingStored(
   made: AppStore,
-  { storage, log, stored, started, large, opened }: { storage: Storage; log: (message: string, meta?: unknown) => void; stored: StoredState; started: RootState; large: LargeParts | null; opened: OpenedDatabase | null },
+  { storage, log, opened, ...read }: Read & { storage: Storage; log: (message: string, meta?: unknown) => void; opened: OpenedDatabase | null },
 ): Saver {
-  const database = opened && large ? { indexed: opened.store, keys: large.keys, unreadable: large.unreadable } : null;
-  const saver = startSaving(made, { storage, database, log, stored: storedNow(made, stored, started, large) });
-  const problems = [...stored.problems, ...(large?.problems ?? [])];
+  const { stored, queue, property } = read;
+  const database = opened && queue ? { indexed: opened.store, keys: queue.keys, unreadable: queue.unreadable } : null;
+  const saver = startSaving(made, { storage, database, log, stored: storedNow(made, read) });
+  const problems = [...stored.problems, ...(queue?.problems ?? []), ...(property && property !== 'unread' ? property.problems : [])];
   if (problems.length > 0) log('Stored state could not all be read back; those parts were reset', problems);
   return {
     flush: saver.flush,

@@ -141,7 +141,7 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
   }
 
   function writeLocal(key: StoredKey, value: unknown): void {
-    const { version, write } = STORED_PARTS[key] as StoredPart<unknown>;
+    const { version, write } = STORED_PARTS[key] as Omit<StoredPart<unknown>, 'read'>;
     const item = JSON.stringify({ version, state: write ? write(value) : value });
     try {
       storage.setItem(storageKey(key), item);
@@ -156,7 +156,7 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
     const value = store.getState()[key];
     if (key !== 'accessQueue') {
       try {
-        const { version, toPieces } = STORED_PARTS[key] as StoredPart<unknown>;
+        const { version, toPieces } = STORED_PARTS[key] as Omit<StoredPart<unknown>, 'read'>;
         const split = toPieces?.(value) ?? { state: value, extra: {}, pieces: [] };
         await indexed.putPart(key, { version, state: split.state, ...split.extra, pieces: split.pieces.length }, split.pieces);
         succeeded(key, value);

@@ -9,7 +9,7 @@ import { propertyCoreStored } from '../../features/property/propertyCoreStored';
 import { propertyStored } from '../../features/property/propertyStored';
 import { recentCallsStored } from '../../features/recent-calls/recentCallsStored';
 import { sessionStored } from '../../features/session/sessionStored';
-import type { StoredPart } from '../../store/storedPart';
+import type { LaterStoredPart, StoredPart } from '../../store/storedPart';
 import type { RootState } from '../../store/rootState';
 import type { TransientKey } from '../rootReducer';
 
@@ -21,7 +21,7 @@ export type StoredKey = Exclude<keyof RootState, TransientKey>;
  * written: what must never be lost first, what the back end can send again
  * last. The type asks for every part, each under its own key.
  */
-export const STORED_PARTS: { [K in StoredKey]: StoredPart<RootState[K], K> } = {
+export const STORED_PARTS: { [K in StoredKey]: StoredPart<RootState[K], K> | LaterStoredPart<RootState[K], K> } = {
   [sessionStored.key]: sessionStored,
   [accessQueueStored.key]: accessQueueStored,
   [passUsesStored.key]: passUsesStored,

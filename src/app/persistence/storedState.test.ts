@@ -28,6 +28,13 @@ function open(storage: Storage) {
   return opened;
 }
 
+/** The store once the property data has joined it and saving has started (as once the first screen is shown). */
+async function openRead(storage: Storage) {
+  const opened = open(storage);
+  await opened.ready;
+  return opened;
+}
+
 /** The log lines the back end received (each once its body is read). */
 const logLines = () =>
   requestsTo('telephone-entry/logs')
@@ -36,9 +43,9 @@ const logLines = () =>
 const stored = (storage: Storage, part: string) => JSON.parse(storage.getItem(KEY(part)) ?? 'null') as { version: number; state: unknown };
 
 describe('stored state', () => {
-  it('keeps each part in an item of its own, and a reload brings every part back', () => {
+  it('keeps each part in an item of its own, and a reload brings every part back', async () => {
     const storage = createMemoryStorage();
-    const { store } = open(storage);
+    const { store } = await openRead(storage);
     store.dispatch(launchParamsRead({ token: 'abc', model: 'TOUCH', unknownModel: false }));
     store.dispatch(propertyLoaded({ data: property(), twimlToken: 'twiml-1' }));
     store.dispatch(accessRequestQueued(queued('10001')));
@@ -48,7 +55,7 @@ describe('stored state', () => {
     // When the data arrived, apart from the data: guests' codes expire offline from it.
     expect(stored(storage, 'propertyAge')).toEqual({ version: 3, state: { loadedAt: expect.any(Number), age: expect.objectContaining({ elapsed: expect.any(Number) }) } });
 
-    const again = open(storage).store.getState();
+    const again = (await openRead(storage)).store.getState();
     expect(again.session).toEqual({ token: 'abc', model: 'TOUCH' });
     expect(again.accessQueue.items).toEqual([queued('10001')]);
     expect(again.property).toEqual({ data: property(), twimlToken: 'twiml-1' });
@@ -121,11 +128,11 @@ describe('stored state', () => {
       await vi.waitFor(() => expect(JSON.stringify(logLines())).toContain(String.raw`{\"user_code\":\"\",\"access_granted\":\"maybe\"}`));
     });
 
-    it('property data stored with ids on staff and flags as 1/0 is read with the answer schemas', () => {
+    it('property data stored with ids on staff and flags as 1/0 is read with the answer schemas', async () => {
       const storage = createMemoryStorage();
       const old = rawProperty({ property_staff: [{ id: 3, property_access_code: { code: '20001' }, property_credentials: [] }] });
       storage.setItem(KEY('property'), JSON.stringify({ version: 2, state: { data: { ...old, device: { ...old.device, enable_qr_codes: 1 } }, twimlToken: 'old' } }));
-      const state = open(storage).store.getState();
+      const state = (await openRead(storage)).store.getState();
       expect(state.property.data?.device.enable_qr_codes).toBe(true);
       expect(selectValidCodes(state).exact.has('20001')).toBe(true);
     });
@@ -140,7 +147,7 @@ describe('stored state', () => {
   describe('a full storage', () => {
     it('a queue that cannot be written is logged once, kept in memory, retried every 5 s, and written once there is room', async () => {
       const storage = createMemoryStorage();
-      const { store, flush } = open(storage);
+      const { store, flush } = await openRead(storage);
       store.dispatch(launchParamsRead({ token: 'abc', model: 'GEN2', unknownModel: false }));
       // Offline, so that the queue stays.
       store.dispatch(onlineChanged(false));
@@ -176,7 +183,7 @@ describe('stored state', () => {
 
     it('makes room for the queue by removing the stored property data, which the back end sends again', async () => {
       const storage = createMemoryStorage();
-      const { store, flush } = open(storage);
+      const { store, flush } = await openRead(storage);
       store.dispatch(propertyLoaded({ data: property(), twimlToken: null }));
       expect(storage.getItem(KEY('property'))).not.toBeNull();
       const used = [...Array(storage.length).keys()].reduce((sum, i) => sum + storage.key(i)!.length + storage.getItem(storage.key(i)!)!.length, 0);

@@ -351,14 +351,19 @@ describe('access-request queue', () => {
   });
 
   it('survives a reload: queued items come back from storage and are delivered', async () => {
-    const open = () => openPersistedStore(localStorage, () => createTestServices(), null, LATER_LISTENERS).store;
-    const first = open();
+    const open = async () => {
+      const opened = openPersistedStore(localStorage, () => createTestServices(), null, LATER_LISTENERS);
+      // Saving starts once the stored property data is read.
+      await opened.ready;
+      return opened.store;
+    };
+    const first = await open();
     const parsed = parsePropertyResponse(rawProperty());
     first.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
     first.dispatch(accessRequestQueued(request('10001')));
     first.dispose();
 
-    const second = open();
+    const second = await open();
     onTestFinished(() => second.dispose());
     expect(selectQueuedAccessRequests(second.getState())).toEqual([request('10001')]);
     second.dispatch(appStarted());

@@ -102,8 +102,11 @@ describe('code guessing lock', () => {
     expect(kiosk.store.getState().codeLock.lock).toBeNull();
   });
 
-  it('survives a reload: the lock and the refusals come back from storage', () => {
-    const before = openPersistedStore(localStorage, () => createTestServices(), null, LATER_LISTENERS).store;
+  it('survives a reload: the lock and the refusals come back from storage', async () => {
+    const opened = openPersistedStore(localStorage, () => createTestServices(), null, LATER_LISTENERS);
+    // Saving starts once the stored property data is read.
+    await opened.ready;
+    const before = opened.store;
     const parsed = parsePropertyResponse(rawProperty());
     before.dispatch(propertyLoaded({ data: parsed.data, twimlToken: null }));
     for (let i = 0; i < 5; i += 1) before.dispatch(typed('99999'));

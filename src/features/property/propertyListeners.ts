@@ -1,7 +1,6 @@
 import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../store/listenerMiddleware';
 import { propertyLoadFailed, propertyLoadStarted, selectPropertyError, selectPropertyRefreshPending } from '../property/propertyLoadSlice';
 import { featureFlagsLoaded, parseFeatureFlags } from './featureFlagsSlice';
-import { parsePropertyResponse } from './parsePropertyResponse';
 import { propertyLoaded, propertyRefreshRequested, selectPropertyData, selectPropertyVersion } from './propertySlice';
 import { nextTask } from '../../lib/nextTask';
 import { sameData } from './sameData';
@@ -40,6 +39,9 @@ class NothingHeld extends Error {
 async function loadProperty({ dispatch, getState, extra: { api, logger: root } }: AppListenerApi): Promise<void> {
   const logger = root.child('property');
   dispatch(propertyLoadStarted());
+  // The answer's reader (its schemas) is a chunk of its own, out of the first screen: fetched while the back end answers.
+  const reader = import('./parsePropertyResponse');
+  reader.catch(() => undefined);
   try {
     const held = selectPropertyData(getState());
     const known = selectPropertyVersion(getState());
@@ -54,7 +56,7 @@ async function loadProperty({ dispatch, getState, extra: { api, logger: root } }
     // takeRead loads with the first such answer, as the worker's own code does: most properties never need it.
     const inWorker = 'read' in answer ? (await import('./takeRead')).takeRead(answer, held) : null;
     if (inWorker) await nextTask();
-    const parsed = inWorker ?? parsePropertyResponse('body' in answer ? answer.body : null);
+    const parsed = inWorker ?? (await reader).parsePropertyResponse('body' in answer ? answer.body : null);
     if (parsed.problems.length > 0) logger.error('Property data had malformed entries', summarize(parsed.problems));
     // New bytes may hold the same data: a fresh twimlToken, data read back from storage. The held object is kept.
     const data = inWorker || !held || !sameData(held, parsed.data) ? parsed.data : held;

@@ -1,6 +1,7 @@
 import { fingerprintOf } from '../../services/api/fingerprint';
 import type { ReadAnswer } from '../../services/api/propertyJob';
-import { parsePropertyResponse, piecesOf, UnusablePropertyAnswer } from './parsePropertyResponse';
+import { parsePropertyResponse, UnusablePropertyAnswer } from './parsePropertyResponse';
+import { piecesOf } from './residentPieces';
 import type { PropertyData } from './types';
 import { codesText, deriveGateCodes } from './validCodes';
 

@@ -12,6 +12,8 @@ import { LATER_LISTENERS } from '../../app/laterListeners';
 
 withApiServer();
 withFakeTimers();
+// The answer's reader loads with the first answer, a chunk of its own: loaded first here, as loading a module takes real time, which fake timers do not advance.
+beforeAll(() => import('./parsePropertyResponse'));
 
 const propertyPath = `${API_URL}/api/telephone-entry/property`;
 
