@@ -42,8 +42,10 @@ export type LaterStoredPart<T, K extends string = string> = Omit<StoredPart<T, K
 
 /*
  * The first version of every part (the kiosk has stored each part on its own
- * from the start). Every part is read with the schemas that read the back
- * end's answers, so anything a back end may send is also read back.
+ * from the start). Every part is read with the readers or schemas that read
+ * the back end's answers (src/services/api/values.ts, answerSchemas.ts), so
+ * anything a back end may send is also read back. The parts read at the
+ * start use no schema library: the first screen loads none.
  */
 export const STORE_VERSION = 2;
 
@@ -56,4 +58,16 @@ export const excerpt = (value: unknown): string => (JSON.stringify(value) ?? Str
 /** A stored part's fields, and the problem if it is not an object at all (then it has none). */
 export function fieldsOf(part: string, stored: unknown): { raw: Record<string, unknown>; problems: string[] } {
   return isRecord(stored) ? { raw: stored, problems: [] } : { raw: {}, problems: [`${part}: not an object (${excerpt(stored)})`] };
+}
+
+/** The items of a stored list that `read` takes (undefined for one it cannot), and a line for each that it cannot, so one bad entry costs only itself. */
+export function readEach<T>(list: readonly unknown[], read: (item: unknown) => T | undefined, label: string): { items: T[]; problems: string[] } {
+  const items: T[] = [];
+  const problems: string[] = [];
+  list.forEach((item, index) => {
+    const value = read(item);
+    if (value === undefined) problems.push(`${label}[${index}]: ${excerpt(item)}`);
+    else items.push(value);
+  });
+  return { items, problems };
 }

@@ -1,7 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { whileAppRuns, type AppListenerApi, type AppStartListening } from '../../store/listenerMiddleware';
 import { onlineChanged, selectIsOnline } from '../connectivity/connectivitySlice';
-import { accessRequestQueued, accessRequestsAccepted, parseAcceptedRequests, selectQueuedAccessRequests } from './accessQueueSlice';
+import { parseAcceptedRequests } from './acceptedRequests';
+import { accessRequestQueued, accessRequestsAccepted, selectQueuedAccessRequests } from './accessQueueSlice';
 
 export const ACCESS_QUEUE_INTERVAL_MS = 30000;
 /** A short pause after an enqueue, so a burst of reads goes out as one batch. */

@@ -1,7 +1,5 @@
 import { createSlice, isDraft, original, type PayloadAction } from '@reduxjs/toolkit';
-import * as v from 'valibot';
 import type { AccessRequest } from '../../services/api/apiClient';
-import { flag, parseEach, text } from '../../services/api/answerSchemas';
 import { withoutEchoed } from './accessRequestKey';
 
 export type { AccessRequest };
@@ -11,24 +9,6 @@ export interface AccessQueueState {
 }
 
 const NO_REQUESTS: AccessRequest[] = [];
-
-/** An echoed item as a server may have rewritten it: the code as a number, the outcome as 1/0, the time in another spelling. */
-const acceptedRequest = v.object({ user_code: v.pipe(text, v.trim()), access_granted: flag, created_at: v.string() });
-
-/** The accepted items, as a bare list or under `requests`. */
-const acceptedAnswer = v.union([
-  v.array(v.unknown()),
-  v.pipe(
-    v.object({ requests: v.array(v.unknown()) }),
-    v.transform((answer) => answer.requests),
-  ),
-]);
-
-/** Reads the server's answer; anything that is not a well-formed item is ignored. */
-export function parseAcceptedRequests(raw: unknown): AccessRequest[] {
-  const answer = v.safeParse(acceptedAnswer, raw);
-  return answer.success ? parseEach(acceptedRequest, answer.output, 'accepted').items : [];
-}
 
 /**
  * A long queue (100,000 after weeks offline) changes by one copy of its list,

@@ -1,28 +1,33 @@
-import * as v from 'valibot';
-import { describeIssues, flag, text } from '../../services/api/answerSchemas';
+import { readFlag, readText } from '../../services/api/values';
 import { isRecord } from '../../services/json';
 import { excerpt, STORE_VERSION, type StoredPart } from '../../store/storedPart';
 import { accessQueueSlice, type AccessQueueState, type AccessRequest } from './accessQueueSlice';
 import { parseInstant } from './accessRequestKey';
 
-/** A queued request as any version stored it: the code as a number, the outcome as 1/0, the time as epoch milliseconds. */
-const storedRequest = v.object({
-  user_code: v.pipe(text, v.trim(), v.nonEmpty()),
-  access_granted: flag,
-  created_at: v.union([
-    v.pipe(v.string(), v.trim(), v.check((at) => parseInstant(at) !== null, 'not a time')),
-    v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15), v.transform((ms) => new Date(ms).toISOString())),
-  ]),
-  reason: v.optional(v.string()),
-});
+/** A stored time: an instant's text, or epoch milliseconds (as an older version stored it) made one. */
+function readTime(value: unknown): string | undefined {
+  if (typeof value === 'string') return parseInstant(value.trim()) !== null ? value.trim() : undefined;
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 8.64e15 ? new Date(value as number).toISOString() : undefined;
+}
 
 /**
- * One stored request read back, or the line saying why it cannot be: the item
- * goes to the log whole, so the record still reaches the back end.
+ * One stored request read back, as any version stored it (the code as a
+ * number, the outcome as 1/0, the time as epoch milliseconds), or the line
+ * saying why it cannot be: the item goes to the log whole, so the record
+ * still reaches the back end.
  */
 export function readStoredRequest(item: unknown, label: string): { request: AccessRequest } | { problem: string } {
-  const parsed = v.safeParse(storedRequest, item);
-  return parsed.success ? { request: parsed.output } : { problem: `${describeIssues(label, parsed.issues)} ${excerpt(item)}` };
+  const problem = (field: string) => ({ problem: `${label}${field}: not readable ${excerpt(item)}` });
+  if (!isRecord(item)) return problem('');
+  const user_code = readText(item.user_code)?.trim();
+  const access_granted = readFlag(item.access_granted);
+  const created_at = readTime(item.created_at);
+  const { reason } = item;
+  if (!user_code) return problem('.user_code');
+  if (access_granted === undefined) return problem('.access_granted');
+  if (created_at === undefined) return problem('.created_at');
+  if (reason !== undefined && typeof reason !== 'string') return problem('.reason');
+  return { request: { user_code, access_granted, created_at, ...(reason === undefined ? {} : { reason }) } };
 }
 
 /** The queued access requests, as stored (docs/stored-state.md). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { parseInstant } from './accessRequestKey';
-import { accessQueueSlice, accessRequestsAccepted, parseAcceptedRequests, type AccessRequest } from './accessQueueSlice';
+import { parseAcceptedRequests } from './acceptedRequests';
+import { accessQueueSlice, accessRequestsAccepted, type AccessRequest } from './accessQueueSlice';
 
 const RUNS = { numRuns: 200 };
 const at = '2026-11-21T10:00:00.123Z';

@@ -1,15 +1,18 @@
-import * as v from 'valibot';
+import { isFiniteNumber } from '../../services/api/values';
 import { isRecord } from '../../services/json';
 import { excerpt, fieldsOf, unchanged, type StoredPart } from '../../store/storedPart';
 import { codeLockSlice, type CodeLockState } from './codeLockSlice';
 import { storedLock } from './storedLock';
 
-const time = v.pipe(v.number(), v.finite());
-const clockSchema = v.object({ elapsed: time, wallAt: time });
-const lockSpan = v.pipe(
-  v.object({ since: time, until: time, number: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1) }),
-  v.check(({ since, until }) => since <= until, 'ends before it starts'),
-);
+/** The guess clock's anchor: two times. */
+const readClock = (value: unknown) => (isRecord(value) && isFiniteNumber(value.elapsed) && isFiniteNumber(value.wallAt) ? { elapsed: value.elapsed, wallAt: value.wallAt, monoAt: null } : null);
+
+/** A lock in force: from `since` to `until` (not before it), and which lock of the day it is (1 when not stored). */
+function readLockSpan(value: unknown): CodeLockState['lock'] {
+  if (!isRecord(value) || !isFiniteNumber(value.since) || !isFiniteNumber(value.until) || value.since > value.until) return null;
+  const number = value.number ?? 1;
+  return Number.isInteger(number) && (number as number) >= 1 ? { since: value.since, until: value.until, number: number as number } : null;
+}
 
 /**
  * Version 2 kept wall-clock instants (epoch ms) and no clock. They become the
@@ -25,7 +28,7 @@ function fromWallClock(old: unknown): unknown {
 
 /** Keeps the entries of a stored list of times that read as times, and says so when some do not. */
 function timesOf(name: string, raw: unknown, problems: string[]): number[] {
-  const times = Array.isArray(raw) ? raw.filter((at): at is number => v.is(time, at)) : [];
+  const times = Array.isArray(raw) ? raw.filter(isFiniteNumber) : [];
   if (Array.isArray(raw) ? times.length !== raw.length : raw !== undefined) problems.push(`codeLock.${name}: ${excerpt(raw)}`);
   return times;
 }
@@ -38,15 +41,15 @@ export const codeLockStored: StoredPart<CodeLockState, 'codeLock'> = {
   where: 'localStorage',
   read(stored) {
     const { raw, problems } = fieldsOf('codeLock', stored);
-    const clock = v.is(clockSchema, raw.clock) ? { elapsed: raw.clock.elapsed, wallAt: raw.clock.wallAt, monoAt: null } : null;
+    const clock = readClock(raw.clock);
     if (clock === null) problems.push(`codeLock.clock: ${excerpt(raw.clock)}`);
     const refusedAt = timesOf('refusedAt', raw.refusedAt, problems);
     const lockedAt = timesOf('lockedAt', raw.lockedAt, problems);
     const span = storedLock(raw);
-    const lock = span === null ? null : v.is(lockSpan, span) ? v.parse(lockSpan, span) : null;
+    const lock = span === null ? null : readLockSpan(span);
     if (span !== null && lock === null) problems.push(`codeLock.lock: ${excerpt(span)}`);
     const liftedMark = typeof raw.liftedMark === 'string' ? raw.liftedMark : null;
     if (clock === null) return { state: { clock: { elapsed: 0, wallAt: 0, monoAt: null }, refusedAt: [], lockedAt: [], lock: null, liftedMark }, problems };
-    return { state: { clock, refusedAt, lockedAt, lock: lock && { since: lock.since, until: lock.until, number: lock.number }, liftedMark }, problems };
+    return { state: { clock, refusedAt, lockedAt, lock, liftedMark }, problems };
   },
 };

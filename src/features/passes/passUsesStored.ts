@@ -1,8 +1,11 @@
-import * as v from 'valibot';
+import { isFiniteNumber } from '../../services/api/values';
+import { isRecord } from '../../services/json';
 import { excerpt, fieldsOf, STORE_VERSION, type StoredPart } from '../../store/storedPart';
 import { passUsesSlice, type PassUsesState } from './passUsesSlice';
 
-const use = v.object({ count: v.pipe(v.number(), v.safeInteger(), v.minValue(1)), exp: v.pipe(v.number(), v.finite()) });
+/** One pass's uses: how many (1 or more), and when the pass expires. */
+const readUse = (value: unknown) =>
+  isRecord(value) && Number.isSafeInteger(value.count) && (value.count as number) >= 1 && isFiniteNumber(value.exp) ? { count: value.count as number, exp: value.exp } : undefined;
 
 /** The passes' uses on this panel, as stored (docs/stored-state.md): small (expired passes are dropped), kept at once, never refetchable: only the panel counts them. */
 export const passUsesStored: StoredPart<PassUsesState, 'passUses'> = {
@@ -15,8 +18,8 @@ export const passUsesStored: StoredPart<PassUsesState, 'passUses'> = {
     const taken: PassUsesState['taken'] = {};
     const entries = raw.taken !== null && typeof raw.taken === 'object' ? Object.entries(raw.taken) : [];
     for (const [jti, value] of entries) {
-      const parsed = v.safeParse(use, value);
-      if (parsed.success) taken[jti] = parsed.output;
+      const use = readUse(value);
+      if (use) taken[jti] = use;
       else problems.push(`passUses.taken.${jti}: ${excerpt(value)}`);
     }
     return { state: { taken }, problems };

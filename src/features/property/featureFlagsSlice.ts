@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import * as v from 'valibot';
-import { flag } from '../../services/api/answerSchemas';
+import { readFlag } from '../../services/api/values';
+import { isRecord } from '../../services/json';
 
 export interface FeatureFlagsState {
   telnyx_enabled: boolean;
@@ -12,11 +12,10 @@ const initialState: FeatureFlagsState = { telnyx_enabled: false };
 /** Keeps only the entries that are flags; anything else in the answer is ignored. */
 export function parseFeatureFlags(raw: unknown): FeatureFlagsState {
   const flags: FeatureFlagsState = { telnyx_enabled: false };
-  const answer = v.safeParse(v.record(v.string(), v.unknown()), raw);
-  if (!answer.success) return flags;
-  for (const [name, value] of Object.entries(answer.output)) {
-    const parsed = v.safeParse(flag, value);
-    if (parsed.success) flags[name] = parsed.output;
+  if (!isRecord(raw)) return flags;
+  for (const [name, value] of Object.entries(raw)) {
+    const read = readFlag(value);
+    if (read !== undefined) flags[name] = read;
   }
   return flags;
 }

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { describeIssues, parseEach } from '../../services/api/answerSchemas';
-import { codeHolderSchema, deviceSchema, propertyMetaSchema, residentSchema, twimlTokenSchema, unitGuestSchema } from './propertySchemas';
+import { isRecord } from '../../services/json';
+import { readDevice, readPropertyMeta } from './coreRecords';
+import { codeHolderSchema, residentSchema, twimlTokenSchema, unitGuestSchema } from './propertySchemas';
 import { parsePassFields } from './passKeys';
 import type { PropertyData } from './types';
 
@@ -15,8 +17,6 @@ export interface ParsedProperty {
 export class UnusablePropertyAnswer extends Error {
   override name = 'UnusablePropertyAnswer';
 }
-
-const answerSchema = v.looseObject({ property: propertyMetaSchema, device: deviceSchema });
 
 function list<TSchema extends v.GenericSchema>(
   answer: Record<string, unknown>,
@@ -40,20 +40,22 @@ function list<TSchema extends v.GenericSchema>(
 
 /** Bad records are skipped, the rest used; throws only `UnusablePropertyAnswer`. */
 export function parsePropertyResponse(raw: unknown): ParsedProperty {
-  const answer = v.safeParse(answerSchema, raw);
-  if (!answer.success) throw new UnusablePropertyAnswer(describeIssues('property data', answer.issues));
-  const { output } = answer;
+  if (!isRecord(raw)) throw new UnusablePropertyAnswer('property data: not an object');
+  const property = readPropertyMeta(raw.property);
+  if ('problem' in property) throw new UnusablePropertyAnswer(`property data.property${property.problem}`);
+  const device = readDevice(raw.device);
+  if ('problem' in device) throw new UnusablePropertyAnswer(`property data.device${device.problem}`);
   const problems: string[] = [];
   const data: PropertyData = {
-    property: output.property,
-    device: output.device,
-    residents: list(output, 'residents', residentSchema, problems),
-    property_staff: list(output, 'property_staff', codeHolderSchema, problems),
-    property_guests: list(output, 'property_guests', codeHolderSchema, problems),
-    unitGuests: list(output, 'unitGuests', unitGuestSchema, problems),
-    ...parsePassFields(output, problems),
+    property: property.value,
+    device: device.value,
+    residents: list(raw, 'residents', residentSchema, problems),
+    property_staff: list(raw, 'property_staff', codeHolderSchema, problems),
+    property_guests: list(raw, 'property_guests', codeHolderSchema, problems),
+    unitGuests: list(raw, 'unitGuests', unitGuestSchema, problems),
+    ...parsePassFields(raw, problems),
   };
-  const token = v.safeParse(twimlTokenSchema, output.twimlToken);
+  const token = v.safeParse(twimlTokenSchema, raw.twimlToken);
   if (!token.success) problems.push(describeIssues('twimlToken', token.issues));
   // Frozen at the top: the store's Immer then takes it as it is, where it would walk and freeze every resident.
   return { data: Object.freeze(data), twimlToken: token.success ? token.output : null, problems };

@@ -1,19 +1,21 @@
-import * as v from 'valibot';
-import { describeIssues, text } from '../../services/api/answerSchemas';
-import { fieldsOf, unchanged, type StoredPart } from '../../store/storedPart';
+import { readText } from '../../services/api/values';
+import { excerpt, fieldsOf, unchanged, type StoredPart } from '../../store/storedPart';
+import { readDevice, readPropertyMeta, type RecordRead } from './coreRecords';
 import { frozenCodes, propertyCoreSlice, type PropertyCoreState } from './propertyCoreSlice';
 import { PROPERTY_CORE_VERSION } from './propertyCoreVersion';
-import { deviceSchema, propertyMetaSchema } from './propertySchemas';
 import { codesFromText, codesText } from './validCodes';
 
-const codes = v.array(v.pipe(text, v.nonEmpty()));
 /**
- * Codes as the kiosk stores them (non-empty strings) pass in one loop:
- * valibot's pipeline for each of 9,000 codes (5,000 residents) cost about
- * 25 ms of a start at 4x. Anything else (numbers to turn into text, a
- * problem to describe) goes through the schema.
+ * Codes as the kiosk stores them (non-empty strings) pass in one loop; a
+ * list with anything else (numbers to turn into text) is read code by code,
+ * and one that is not all codes is none.
  */
-const storedCodes = (value: unknown): value is string[] => Array.isArray(value) && value.every((code) => typeof code === 'string' && code.length > 0);
+function readCodes(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  if (value.every((code) => typeof code === 'string' && code.length > 0)) return value as string[];
+  const codes = value.map(readText);
+  return codes.every((code) => code !== undefined && code !== '') ? (codes as string[]) : undefined;
+}
 
 /** The property core (name, device, valid codes), as stored (docs/stored-state.md); never given up to make room. */
 export const propertyCoreStored: StoredPart<PropertyCoreState, 'propertyCore'> = {
@@ -25,20 +27,24 @@ export const propertyCoreStored: StoredPart<PropertyCoreState, 'propertyCore'> =
   write: (state) => ({ ...state, standing: codesText(state.standing), guests: codesText(state.guests) }),
   read(stored) {
     const { raw, problems } = fieldsOf('propertyCore', stored);
-    const field = <T>(name: string, value: unknown, schema: v.GenericSchema<unknown, T>, empty: T): T => {
-      if (value == null) return empty;
-      const parsed = v.safeParse(schema, value);
-      if (parsed.success) return parsed.output;
-      problems.push(describeIssues(`propertyCore.${name}`, parsed.issues));
-      return empty;
+    // The records as the answer's are read (coreRecords.ts).
+    const record = <T>(name: string, read: (value: unknown) => RecordRead<T>): T | null => {
+      if (raw[name] == null) return null;
+      const parsed = read(raw[name]);
+      if ('value' in parsed) return parsed.value;
+      problems.push(`propertyCore.${name}${parsed.problem}`);
+      return null;
     };
     const list = (name: 'standing' | 'guests'): string[] => {
       const value = codesFromText(raw[name]);
-      return storedCodes(value) ? value : field(name, value, codes, []);
+      if (value == null) return [];
+      const codes = readCodes(value);
+      if (!codes) problems.push(`propertyCore.${name}: ${excerpt(value)}`);
+      return codes ?? [];
     };
     const state: PropertyCoreState = {
-      property: field('property', raw.property, propertyMetaSchema, null),
-      device: field('device', raw.device, deviceSchema, null),
+      property: record('property', readPropertyMeta),
+      device: record('device', readDevice),
       ...frozenCodes({ standing: list('standing'), guests: list('guests') }),
     };
     return { state, problems };

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { flag, id, text } from '../../services/api/answerSchemas';
-import { parseLanguage } from '../../strings/catalogue';
 
 /*
  * The records of the property answer (docs/rules.md#r3-1). Only what a record
@@ -61,47 +60,6 @@ export const unitGuestSchema = v.object({
     ),
     null,
   ),
-});
-
-export const propertyMetaSchema = v.object({
-  id,
-  public_name: optionalText,
-  phone: v.pipe(
-    optionalText,
-    v.transform((phone) => phone || null),
-  ),
-  clubhouse_panel_id: v.pipe(
-    v.nullish(v.union([v.number(), v.string()]), null),
-    v.transform((panel) => (panel === '' ? null : panel)),
-  ),
-});
-
-/** A number of hours, 0 or more, as a number or as digits in a string ("168"). */
-const hours = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d+(\.\d+)?$/), v.transform(Number))]),
-  v.finite(),
-  v.minValue(0),
-);
-
-export const deviceSchema = v.object({
-  id,
-  enable_numeric_codes: optionalFlag,
-  enable_qr_codes: optionalFlag,
-  enable_resident_directory: optionalFlag,
-  enable_call_manager: optionalFlag,
-  enable_video_calls: optionalFlag,
-  // Optional device settings (docs/answers.md): missing, null or unreadable means the build's default.
-  language: v.fallback(v.pipe(v.unknown(), v.transform(parseLanguage)), null),
-  spoken_prompts: v.fallback(v.nullish(flag, null), null),
-  offline_guest_code_hours: v.fallback(v.nullish(hours, null), null),
-  // Any text (an ISO instant, as the back end sets it); only a change is acted on.
-  code_lock_cleared_at: v.fallback(v.nullish(v.pipe(v.string(), v.trim(), v.nonEmpty()), null), null),
-  // A picture from the camera with each lock's report; a flag in any spelling, anything else off.
-  photo_on_code_lock: v.fallback(v.nullish(flag, false), false),
-  // Home's Delivery link and a call's `reason: "delivery"`; read as photo_on_code_lock is.
-  enable_deliveries: v.fallback(v.nullish(flag, false), false),
-  // A call nobody answered offers the visitor a video message; a flag in any spelling, anything else off.
-  visitor_messages: v.fallback(v.nullish(flag, false), false),
 });
 
 /** The legacy voice client's token; an empty one is no token. */

@@ -1,9 +1,7 @@
-import * as v from 'valibot';
+import { isFiniteNumber } from '../../services/api/values';
 import { isRecord } from '../../services/json';
 import { excerpt, STORE_VERSION, type StoredPart } from '../../store/storedPart';
 import { recentCallsSlice, type RecentCallsState } from './recentCallsSlice';
-
-const expiryList = v.array(v.pipe(v.number(), v.finite()));
 
 /** Per call target, when each recent call stops counting, as stored (docs/stored-state.md). */
 export const recentCallsStored: StoredPart<RecentCallsState, 'recentCalls'> = {
@@ -17,7 +15,7 @@ export const recentCallsStored: StoredPart<RecentCallsState, 'recentCalls'> = {
     const expiries: RecentCallsState['expiries'] = {};
     const problems: string[] = [];
     for (const [target, times] of Object.entries(raw)) {
-      if (v.is(expiryList, times)) expiries[target] = times;
+      if (Array.isArray(times) && times.every(isFiniteNumber)) expiries[target] = times;
       else problems.push(`recentCalls.expiries.${target}: ${excerpt(times)}`);
     }
     return { state: { expiries }, problems };

@@ -1,21 +1,28 @@
 import * as v from 'valibot';
+import { FLAG_SPELLINGS, readId, readText } from './values';
 
 /*
- * Values as the back end sends them (docs/rules.md#r3-1-7). A back end without
- * casts sends integer columns as strings and tinyint booleans as numbers, so
- * each schema accepts every spelling a value may arrive in and outputs one type.
+ * Values as the back end sends them (docs/rules.md#r3-1-7), as schemas of
+ * the answers, built on the readers of values.ts: each accepts every
+ * spelling a value may arrive in and outputs one type.
  */
 
 /** Text, or a number sent where text was meant (a phone, a code). */
-export const text = v.union([v.string(), v.pipe(v.number(), v.transform(String))]);
-
-const integer = v.pipe(v.number(), v.safeInteger());
+export const text = v.pipe(
+  v.unknown(),
+  v.check((value) => readText(value) !== undefined, 'Invalid type: Expected text or a number'),
+  v.transform((value) => readText(value) as string),
+);
 
 /** An id: an integer, or its digits as a string. */
-export const id = v.union([integer, v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), integer)]);
+export const id = v.pipe(
+  v.unknown(),
+  v.check((value) => readId(value) !== undefined, 'Invalid type: Expected an integer or its digits'),
+  v.transform((value) => readId(value) as number),
+);
 
 /** A boolean spelled true/false, 1/0, "1"/"0" or "true"/"false". */
-export const flag = v.pipe(v.unknown(), v.parseBoolean({ truthy: [true, 1, '1', 'true'], falsy: [false, 0, '0', 'false'] }));
+export const flag = v.pipe(v.unknown(), v.parseBoolean(FLAG_SPELLINGS));
 
 /** A parse failure in one line: where (the first issue's path under `label`) and what. */
 export function describeIssues(label: string, issues: readonly [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): string {

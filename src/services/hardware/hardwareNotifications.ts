@@ -1,50 +1,34 @@
-import * as v from 'valibot';
-import type { JsonObject as Json } from '../json';
+import { isRecord, type JsonObject as Json } from '../json';
 import type { HardwareNotification } from './types';
 
 /** A card or code read: digits, sent as a string or as a non-negative integer. */
-const digits = v.union([v.pipe(v.string(), v.regex(/^\d+$/)), v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.transform(String))]);
+function readDigits(value: unknown): string | undefined {
+  if (typeof value === 'string') return /^\d+$/.test(value) ? value : undefined;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : undefined;
+}
 
 /** The code of a `facility` read, in whichever shape the panel used: `{ code }` or `[code, ...]`. */
-const facilityParams = v.union([
-  v.pipe(
-    v.object({ code: digits }),
-    v.transform(({ code }) => code),
-  ),
-  v.pipe(
-    v.looseTuple([digits]),
-    v.transform(([code]) => code),
-  ),
-]);
+function codeOf(params: unknown): unknown {
+  if (Array.isArray(params)) return params[0];
+  return isRecord(params) ? params.code : undefined;
+}
 
 /** How much of an unreadable read is kept for the denied request and the log. */
 const READ_TEXT_MAX = 32;
 /** Frames longer than this are not read at all (a daemon gone wrong, or someone else on the port). */
 export const FRAME_MAX = 64 * 1024;
 
-/** A code sent as text that is not digits (`{ code: '12AB' }`, `['12AB']`): kept as it was read. */
-const textParams = v.union([
-  v.pipe(
-    v.object({ code: v.string() }),
-    v.transform(({ code }) => code),
-  ),
-  v.pipe(
-    v.looseTuple([v.string()]),
-    v.transform(([code]) => code),
-  ),
-]);
-
-/** What an unreadable read said: its code as read when it sent text, else the JSON of its params. */
+/** What an unreadable read said: its code as read when it sent text (`{ code: '12AB' }`, `['12AB']`), else the JSON of its params. */
 function readText(params: unknown): string {
-  const text = v.safeParse(textParams, params);
-  return (text.success ? text.output : (JSON.stringify(params) ?? 'nothing')).slice(0, READ_TEXT_MAX);
+  const code = codeOf(params);
+  return (typeof code === 'string' ? code : (JSON.stringify(params) ?? 'nothing')).slice(0, READ_TEXT_MAX);
 }
 
 /** What a JSON-RPC notification from the daemon means; undefined for one the kiosk does not take. */
 export function parseNotification(message: Json): HardwareNotification | undefined {
   if (message.method === 'refresh') return { kind: 'refresh' };
   if (message.method !== 'facility') return undefined;
-  const params = v.safeParse(facilityParams, message.params);
-  if (params.success) return { kind: 'facility', code: params.output };
+  const code = readDigits(codeOf(message.params));
+  if (code !== undefined) return { kind: 'facility', code };
   return { kind: 'unreadable', read: readText(message.params) };
 }
