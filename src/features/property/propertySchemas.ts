@@ -5,7 +5,9 @@ import { flag, id, text } from '../../services/api/answerSchemas';
  * The records of the property answer (docs/rules.md#r3-1). Only what a record
  * cannot do without is required (an id where the rules give one); a field
  * that is missing or null takes its empty value, and a field of the wrong
- * kind makes the whole record bad.
+ * kind makes the whole record bad. The `property` and `device` records are
+ * read as these are, without a schema (coreRecords.ts): the stored property
+ * core is read with them at every start.
  */
 
 const trimmed = v.pipe(text, v.trim());
