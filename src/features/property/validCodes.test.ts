@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { LONG_CARD, rawProperty, validCodesOf } from '../../testing/fixtures';
 import { parsePropertyResponse } from './parsePropertyResponse';
-import { codeSetOf, deriveGateCodes, hasAccessCodeShape, isValidEnteredCode, isValidHardwareCode } from './validCodes';
+import { codeSetOf, deriveGateCodes, hasAccessCodeShape, isValidEnteredCode, isValidHardwareCode, type CodeSet } from './validCodes';
 
 const codes = codeSetOf([...validCodesOf(parsePropertyResponse(rawProperty()).data)]);
 
@@ -129,6 +129,45 @@ describe('a code looked up among the valid ones (property-based)', () => {
     expect(isValidEnteredCode(codeSetOf(['00000', '99999']), '99999')).toBe(true);
     expect(isValidEnteredCode(codeSetOf(['00001', '99998']), '00000')).toBe(false);
     expect(isValidEnteredCode(codeSetOf(['00001', '99998']), '99999')).toBe(false);
+  });
+});
+
+describe('codes prepared after they arrive', () => {
+  /** Verdicts on each candidate: as typed or scanned, and as read by the hardware. */
+  const verdicts = (set: CodeSet, candidates: string[]) => candidates.map((code) => [isValidEnteredCode(set, code), isValidHardwareCode(set, code)]);
+  /** Waits for `steps` tasks, then fails as a cancelled listener's pause does. */
+  const stepsThenCancelled = (steps: number) => () => (steps-- > 0 ? Promise.resolve() : Promise.reject(new Error('cancelled')));
+
+  it('give the same verdicts before, partly and fully prepared (property-based)', async () => {
+    const code = fc.oneof(fc.stringMatching(/^\d{5}$/), fc.stringMatching(/^0\d{0,7}$/), fc.stringMatching(/^\d{1,8}$/), fc.string({ maxLength: 6 }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(code, { maxLength: 12 }), fc.array(code, { maxLength: 4 }), fc.array(code, { maxLength: 6 }), async (standing, guests, asked) => {
+        const candidates = [...asked, ...standing, ...guests, ...[...standing, ...guests].map((c) => `0${c}`)];
+        const expected = verdicts(codeSetOf(standing, guests), candidates);
+        const prepared = codeSetOf(standing, guests);
+        await prepared.prepare(() => Promise.resolve());
+        expect(verdicts(prepared, candidates)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('at 50,000 codes, a preparation cancelled part way leaves every verdict as it was, and a later one completes it', async () => {
+    const standing = Array.from({ length: 50_000 }, (_, i) => String(i * 2).padStart(5, '0'));
+    const guests = ['0042', '77777777'];
+    const candidates = ['00000', '00002', '00001', '99998', '99999', '42', '0042', '77777777', '2', '3', '1000', ''];
+    const expected = [
+      [true, true], [true, true], [false, false], [true, true], [false, false], [false, true], [false, true], [false, true], [false, true], [false, false], [false, true], [false, false],
+    ];
+    const cancelled = codeSetOf(standing, guests);
+    await expect(cancelled.prepare(stepsThenCancelled(2))).rejects.toThrow('cancelled');
+    expect(verdicts(cancelled, candidates)).toEqual(expected);
+    const prepared = codeSetOf(standing, guests);
+    await expect(prepared.prepare(stepsThenCancelled(2))).rejects.toThrow('cancelled');
+    let steps = 0;
+    await prepared.prepare(() => Promise.resolve(void (steps += 1)));
+    expect(steps).toBeGreaterThan(2);
+    expect(verdicts(prepared, candidates)).toEqual(expected);
   });
 });
 

@@ -70,87 +70,115 @@ export function hasAccessCodeShape(code: string): boolean {
 
 const numericValue = (digits: string): string => digits.replace(/^0+(?=\d)/, '');
 
-/**
- * Valid codes normalised once for both comparisons, so that checking a code
- * costs the same however many codes the property has: as written (typed and
- * QR codes) and, for all-digit codes, by numeric value (card reads). An
- * all-digit code without a leading zero is its own numeric value, so only
- * those written with leading zeros are kept a second time.
- */
 /** The codes as written: looked up, and listed (tests). */
 export type CodeLookup = Pick<ReadonlySet<string>, 'has'> & Iterable<string>;
 
+/**
+ * Valid codes normalised for both comparisons, so that checking a code costs
+ * little however many codes the property has: as written (typed and QR
+ * codes) and, for all-digit codes, by numeric value (card reads). An
+ * all-digit code without a leading zero is its own numeric value, so only
+ * those written with leading zeros are kept a second time.
+ */
 export interface CodeSet {
   exact: CodeLookup;
   /** The numeric values of the all-digit codes written with leading zeros. */
-  zeroLed: ReadonlySet<string>;
+  readonly zeroLed: ReadonlySet<string>;
+  /**
+   * Makes the look-ups quick, a step a task (`between` waits for the next):
+   * a code checked before then gets the same verdict, found more slowly.
+   */
+  prepare(between: () => Promise<void>): Promise<void>;
 }
-
-const ZERO_LED = /(?:^|\n)(0\d*)(?=\n|$)/g;
-const LINE_BREAKS = /\n/g;
 
 /** A bit for each of the 100,000 codes of exactly 5 digits, "00000" to "99999". */
 const ACCESS_CODE_BYTES = 10 ** ACCESS_CODE_LENGTH / 8;
+/** Characters of codes marked a task while preparing: at 50,000 residents (710,000 characters) all at once took 30 to 50 ms at 4x. */
+const MARKED_A_STEP = 100_000;
+
+interface Marks {
+  /** The codes of exactly 5 digits (what a visitor types or scans). */
+  accessCodes: Uint8Array;
+  zeroLed: Set<string>;
+}
 
 /**
  * The codes as one text, a code a line, searched for a whole line: the
- * engine's own search. A set of 80,000 codes (50,000 residents) took the
- * page's main thread 80 to 400 ms at 4x to make. The codes of exactly 5
- * digits (what a visitor types or scans) are also marked in a bitmap as the
- * text is made, once the page is idle: searching the whole text in the
- * fifth digit's key press took about 3 ms at 4x with 50,000 residents.
+ * engine's own search, about 3 ms at 4x with 50,000 residents, where a set
+ * of 80,000 codes took the page 80 to 400 ms to make. Made at once from the
+ * texts the codes are stored and handed over as; prepared later, in steps,
+ * by marking the 5-digit codes in a bitmap and collecting the zero-led ones.
  */
 class CodeLines implements CodeLookup {
   private readonly text: string;
-  private readonly accessCodes = new Uint8Array(ACCESS_CODE_BYTES);
+  private marks: Marks | null = null;
   constructor(texts: string[]) {
     this.text = `${SEPARATOR}${texts.filter((text) => text !== '').join(SEPARATOR)}${SEPARATOR}`;
-    this.markAccessCodes();
-  }
-  private markAccessCodes(): void {
-    const { text } = this;
-    for (let start = 1; start < text.length; ) {
-      const end = text.indexOf(SEPARATOR, start);
-      if (end - start === ACCESS_CODE_LENGTH) {
-        let value = 0;
-        let at = start;
-        for (; at < end; at += 1) {
-          const digit = text.charCodeAt(at) - 48;
-          if (digit < 0 || digit > 9) break;
-          value = value * 10 + digit;
-        }
-        if (at === end) this.accessCodes[value >> 3]! |= 1 << (value & 7);
-      }
-      start = end + 1;
-    }
   }
   has(code: string): boolean {
-    if (hasAccessCodeShape(code)) {
+    if (this.marks && hasAccessCodeShape(code)) {
       const value = Number(code);
-      return (this.accessCodes[value >> 3]! & (1 << (value & 7))) !== 0;
+      return (this.marks.accessCodes[value >> 3]! & (1 << (value & 7))) !== 0;
     }
     return code !== '' && !code.includes(SEPARATOR) && this.text.includes(`${SEPARATOR}${code}${SEPARATOR}`);
+  }
+  get zeroLed(): ReadonlySet<string> {
+    if (!this.marks) {
+      const marks = newMarks();
+      this.markLines(1, Infinity, marks);
+      this.marks = marks;
+    }
+    return this.marks.zeroLed;
+  }
+  async prepare(between: () => Promise<void>): Promise<void> {
+    const marks = newMarks();
+    for (let start = 1; start < this.text.length && !this.marks; ) {
+      await between();
+      start = this.markLines(start, start + MARKED_A_STEP, marks);
+    }
+    this.marks ??= marks;
+  }
+  /** Marks the lines from `start` on until one ends at or past `until`; returns where the next begins. */
+  private markLines(start: number, until: number, { accessCodes, zeroLed }: Marks): number {
+    const { text } = this;
+    let at = start;
+    while (at < text.length && at < until) {
+      const end = text.indexOf(SEPARATOR, at);
+      let value = 0;
+      let digit = at;
+      for (; digit < end; digit += 1) {
+        const figure = text.charCodeAt(digit) - 48;
+        if (figure < 0 || figure > 9) break;
+        value = value * 10 + figure;
+      }
+      if (digit === end && end > at) {
+        if (end - at === ACCESS_CODE_LENGTH) accessCodes[value >> 3]! |= 1 << (value & 7);
+        if (text.charCodeAt(at) === 48) zeroLed.add(numericValue(text.slice(at, end)));
+      }
+      at = end + 1;
+    }
+    return at;
   }
   *[Symbol.iterator](): Iterator<string> {
     for (const code of this.text.split(SEPARATOR)) if (code !== '') yield code;
   }
 }
 
-/** Whether `text` is `list` joined, a code a line: no code holds a line break. */
-const isLines = (list: readonly string[], text: string) => text.length - text.replace(LINE_BREAKS, '').length === Math.max(0, list.length - 1);
+const newMarks = (): Marks => ({ accessCodes: new Uint8Array(ACCESS_CODE_BYTES), zeroLed: new Set() });
 
 export function codeSetOf(...lists: ReadonlyArray<readonly string[]>): CodeSet {
-  const texts = lists.map((list) => ({ list, text: textOf.get(list) ?? list.join(SEPARATOR) }));
-  const zeroLed = new Set<string>();
-  if (texts.every(({ list, text }) => typeof text === 'string' && isLines(list, text) && !list.includes(''))) {
-    for (const { text } of texts) for (const match of (text as string).matchAll(ZERO_LED)) zeroLed.add(numericValue(match[1]!));
-    return { exact: new CodeLines(texts.map(({ text }) => text as string)), zeroLed };
+  // Lists read back or handed over carry their text; the others are joined once here.
+  const texts = lists.map((list) => codesText(list as string[]));
+  if (texts.every((text): text is string => typeof text === 'string') && !lists.some((list) => list.includes(''))) {
+    const lines = new CodeLines(texts);
+    return { exact: lines, get zeroLed() { return lines.zeroLed; }, prepare: (between) => lines.prepare(between) };
   }
   // A code holding a line break (or an empty one) makes lines that are no codes: those lists go in a set.
   const exact = new Set<string>();
   for (const list of lists) for (const code of list) exact.add(code);
+  const zeroLed = new Set<string>();
   for (const code of exact) if (code.charCodeAt(0) === 48 && DIGITS.test(code)) zeroLed.add(numericValue(code));
-  return { exact, zeroLed };
+  return { exact, zeroLed, prepare: async () => {} };
 }
 
 /** Typed and QR codes: exactly 5 digits, compared as strings. */
