@@ -27,6 +27,8 @@ import './styles.css';
 const mark = (name: string) => performance.mark(`kiosk:${name}`);
 mark('modules-evaluated');
 installLockdown(window);
+// Covered home stays painted, kept out of reach by `inert`; an engine without it (Chromium before 102) hides it (styles.css).
+if (!('inert' in HTMLElement.prototype)) document.documentElement.classList.add('without-inert');
 const capabilities = detectCapabilities(window);
 const launch = readLaunchParams(window.location.search);
 const root = createRoot(document.getElementById('root') as HTMLElement);

@@ -100,10 +100,12 @@ describe('the directory rendered ahead over home', () => {
 });
 
 describe('home kept under code entry', () => {
-  it('stays laid out and hidden, and takes no key: digits are code entry\'s; BACK shows it in the key press', async () => {
+  it('stays laid out, inert and hidden from assistive technology, and takes no key: digits are code entry\'s; BACK shows it in the key press', async () => {
     const { services } = renderKiosk({ route: '/enter-code' });
     await idle(2_200);
     expect(homeLayer()?.className).toBe('screen-layer screen-covered');
+    expect(homeLayer()?.hasAttribute('inert')).toBe(true);
+    expect(homeLayer()?.getAttribute('aria-hidden')).toBe('true');
     expect(shown()).toEqual(['screen enter-code']);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Enter a numeric code');
     // Only code entry's prompt was spoken.
@@ -119,6 +121,8 @@ describe('home kept under code entry', () => {
     expect(location()).toBe('/');
     expect(over?.isConnected).toBe(false);
     expect(shown()).toEqual(['screen home']);
+    expect(homeLayer()?.hasAttribute('inert')).toBe(false);
+    expect(homeLayer()?.hasAttribute('aria-hidden')).toBe(false);
   });
 
   it('a digit pressed before React has gone home is home\'s: code entry again, with that digit', async () => {

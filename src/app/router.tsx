@@ -63,9 +63,9 @@ function RoutedScreen({ onReload }: { onReload: () => void }) {
 const KeptHome = memo(HomeScreen);
 
 /**
- * Home stays rendered and laid out, hidden (`visibility: hidden`: out of
- * sight, of assistive technology and of reach), under code entry and the
- * directory, each a layer of its own over it; and the directory is rendered
+ * Home stays rendered, laid out and painted under code entry and the
+ * directory, each an opaque layer of its own over it (so BACK repaints none
+ * of home), inert and hidden from assistive technology; and the directory is rendered
  * ahead over home, transparent and inert, once the page is idle. BACK makes
  * the screen over home transparent and DOWN or UP makes the directory opaque
  * (screenLayers.tsx): the key press renders no screen. Only the screen on top
@@ -82,7 +82,7 @@ function KeptScreens({ pathname, onReload }: { pathname: string; onReload: () =>
   const onHome = pathname === '/';
   return (
     <ScreenLayersProvider elements={elements}>
-      <div ref={home} className={onHome ? 'screen-layer' : 'screen-layer screen-covered'} aria-hidden={onHome ? undefined : true}>
+      <div ref={home} className={onHome ? 'screen-layer' : 'screen-layer screen-covered'} inert={!onHome} aria-hidden={onHome ? undefined : true}>
         <OnTop value={onHome}>
           <KeptHome onReload={onReload} />
         </OnTop>

@@ -49,9 +49,16 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     };
     // A notification covers the screen: then only it is on show.
     const overlay = document.querySelector('.notification');
+    // Home kept under code entry or the directory stays painted: not on show where that screen's layer covers the whole screen, opaque.
+    const over = document.querySelector('.screen-over:not(.screen-ahead):not(.screen-leaving)');
+    const overRect = over?.getBoundingClientRect();
+    const homeCovered =
+      over !== null && overRect !== undefined && overRect.left <= 0 && overRect.top <= 0 && overRect.right >= width && overRect.bottom >= height &&
+      getComputedStyle(over).opacity === '1' && /^rgb\(/.test(getComputedStyle(over).backgroundColor);
     const shown = [...(overlay ?? document.body).querySelectorAll('*')].filter((element) => {
       // Code entry drawn ahead for a frame under home, in the background's colour (CodeEntryAhead), is not on show.
       if (element.closest('.code-entry-ahead')) return false;
+      if (homeCovered && element.closest('.screen-covered')) return false;
       const style = getComputedStyle(element);
       const rect = element.getBoundingClientRect();
       return style.display !== 'none' && style.visibility !== 'hidden' && !transparent(element) && rect.width > 0 && rect.height > 0;
