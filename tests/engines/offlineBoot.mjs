@@ -35,6 +35,31 @@ const STORED_PROPERTY = `new Promise((resolve, reject) => {
   };
 })`;
 
+/**
+ * Whether the active worker's cache holds the page's document and every script it loaded (the precache's
+ * entries carry a revision in their search; the page's URLs do not).
+ */
+const BUILD_STORED = `navigator.serviceWorker.ready.then(async (registration) => {
+  if (!registration.active || registration.active.state !== 'activated') return false;
+  const urls = ['/index.html', ...[...document.querySelectorAll('script[src]')].map((script) => script.src)];
+  const found = await Promise.all(urls.map((url) => caches.match(url, { ignoreSearch: true })));
+  return found.every(Boolean);
+})`;
+
+/**
+ * Collects what Chromium reports of the page's service worker registrations and versions (for a failed boot's
+ * report: whether the restarted browser found the worker, and in which state).
+ */
+async function watchWorkers(page) {
+  const seen = [];
+  page.connection.listeners.add((message) => {
+    if (message.sessionId !== page.sessionId || !message.method?.startsWith('ServiceWorker.')) return;
+    seen.push({ event: message.method.slice('ServiceWorker.'.length), ...message.params });
+  });
+  await page.send('ServiceWorker.enable');
+  return seen;
+}
+
 /** Resolves with the milliseconds from the restart (or the new navigation) to the welcome title. */
 export async function offlineBoot({ engine, sim, dir, cameraFile, work, browser: running }) {
   const profile = mkdtempSync(path.join(work, `profile-${engine.id}-`));
@@ -47,8 +72,10 @@ export async function offlineBoot({ engine, sim, dir, cameraFile, work, browser:
     page = await browser.newPage({ shared: true, serviceWorkers: true });
     await openKiosk({ page, kiosk, sim }, engine.model);
     await page.waitFor('navigator.serviceWorker.controller !== null', { timeout: 30_000, message: 'the service worker serving the page' });
+    // The restart is to find the build stored, so that a boot that fails after it is the boot's fault.
+    await page.waitFor(BUILD_STORED, { timeout: 30_000, message: "the page's document and scripts in the worker's cache" });
     if (engine.lastingProfile) {
-      // The restart is to find the property stored, so that a boot that fails after it is the boot's fault.
+      // Likewise the property.
       const [, name] = /^Welcome to (.*)!$/.exec(await page.evaluate(IN_PAGE.title));
       await page.waitFor(`(${STORED_PROPERTY}).then((stored) => stored.includes(${JSON.stringify(name)}))`, {
         message: `the property ('${name}') in the kiosk's database`,
@@ -61,9 +88,12 @@ export async function offlineBoot({ engine, sim, dir, cameraFile, work, browser:
     const restarted = Date.now();
     browser = await launch();
     page = await browser.newPage({ shared: true, serviceWorkers: true });
+    const workers = engine.lastingProfile ? await watchWorkers(page) : [];
     // A browser started cold while the other engines' tiers run took over 10 s once (Chromium 110; the others
     // 0.8 to 3 s): the figure is reported below, and the bench measures the start.
-    await openKiosk({ page, kiosk, sim }, engine.model, '/', 30_000);
+    await openKiosk({ page, kiosk, sim }, engine.model, '/', 30_000).catch((error) => {
+      throw new Error(`${error.message}\nthe service workers the browser reported: ${JSON.stringify(workers)}`);
+    });
     const bootMs = Date.now() - restarted;
     await enterCode(page, engine.model, KNOWN.residentCode);
     await until(() => page.evaluate(IN_PAGE.notice), (notice) => notice === 'Access Granted!', { message: 'Access Granted! offline' });
