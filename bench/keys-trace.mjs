@@ -1,18 +1,18 @@
 // Where each key press's frame goes: `node bench/keys-trace.mjs [rounds]`
 // (default 10). A production build with source maps, the large seed of 5,000
-// residents, GEN2, the main thread slowed 4x, one page. `rounds` rounds of a
-// visitor's sequences (keys.mjs, visitorRound) as real key presses: four
-// digits and BACK, then the directory (DOWN opens it, page turns, BACK); the
-// last round also types a code, whose fifth digit opens the gate. Only the
-// first round meets the page as a visitor does (later ones find the directory
-// built and the code already run). A Chrome trace and a CPU profile run throughout. For each
+// residents, GEN2, the main thread slowed 4x. `rounds` rounds of a visitor's
+// sequences (keys.mjs, visitorRound) as real key presses, as the keys row
+// types them: four digits and BACK, then the directory (DOWN opens it, page
+// turns, BACK), then a code, whose fifth digit opens the gate; each round on
+// the page the last one's notification reloaded. A Chrome trace and a CPU
+// profile run through each round. For each
 // press, from the trace's EventTiming event: keydown to the next frame
 // presented (to the microsecond, not Event Timing's 8 ms steps); and for each
 // press over 16 ms, the main thread's work between the keydown and that
 // frame: the trace's top-level tasks' parts (script, style, layout, paint,
 // garbage collection) and the JavaScript by the kiosk's source function
 // (CPU profile samples mapped through the source maps, self time).
-// BENCH_TRACE=file.json keeps the trace.
+// BENCH_TRACE=file.json keeps each round's trace (file-0.json, ...).
 import { writeFile } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
 import { largeSeed } from '../simulator/seed.mjs';
@@ -73,12 +73,8 @@ function mainThreadParts(main, from, to) {
   return parts;
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-const kiosk = await startKiosk({ property: largeSeed(5000), build: { sourcemap: true } });
-const about = machine(browser.version());
-const presses = [];
-try {
-  const { page, context } = await openKiosk(browser, kiosk, 'GEN2');
+/** Traces one round of `visitorRound` on `page` (its keydowns matched to their kinds): the presses' figures. */
+async function traceRound(page, context, mapFor, round, code) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -87,15 +83,12 @@ try {
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
   await cdp.send('Profiler.start');
-  const labels = [];
-  const [code] = accessCodes(kiosk, 1);
-  for (let round = 0; round < ROUNDS; round += 1) labels.push(...(await visitorRound(page, round, round === ROUNDS - 1 ? code : null)));
+  const labels = await visitorRound(page, round, code);
   const { profile } = await cdp.send('Profiler.stop');
   await cdp.send('Tracing.end');
   await complete;
-  await context.close();
+  await cdp.detach();
 
-  const mapFor = await sourceMaps(kiosk.dir);
   const samples = await profileSamples(profile, mapFor);
   // Each script call on the main thread, named by its source.
   for (const e of events) {
@@ -104,15 +97,15 @@ try {
     const original = (await mapFor(url))?.originalPositionFor({ line: lineNumber, column: Math.max(columnNumber - 1, 0) });
     e.args.data.source = original?.source ? `${original.source.replace(/^.*?(node_modules\/|src\/)/, '$1')}:${original.line} ${original.name ?? functionName}` : functionName;
   }
-  if (process.env.BENCH_TRACE) await writeFile(process.env.BENCH_TRACE, JSON.stringify({ traceEvents: events }));
+  if (process.env.BENCH_TRACE) await writeFile(`${process.env.BENCH_TRACE.replace(/\.json$/, '')}-${round}.json`, JSON.stringify({ traceEvents: events }));
   const marked = events.find((e) => e.name === 'EventTiming');
   const main = events.filter((e) => e.pid === marked?.pid && e.ph === 'X' && e.tid === events.find((m) => m.name === 'thread_name' && m.pid === marked.pid && m.args?.name === 'CrRendererMain')?.tid);
   const keys = keydowns(events);
-  if (keys.length !== labels.length) console.log(`(${keys.length} keydowns traced, ${labels.length} pressed: only the last page's are matched by order)`);
+  if (keys.length !== labels.length) console.log(`(round ${round}: ${keys.length} keydowns traced, ${labels.length} pressed: matched by order from the last)`);
   const matched = keys.slice(-labels.length);
-  labels.forEach((label, index) => {
+  return labels.flatMap((label, index) => {
     const key = matched[index];
-    if (!key) return;
+    if (!key) return [];
     const to = key.ts + key.duration * 1000;
     const functions = new Map();
     let js = 0;
@@ -128,8 +121,23 @@ try {
     const phases = { delay: d.processingStart - d.timeStamp, listeners: d.processingEnd - d.processingStart, 'to commit': d.commitFinishTime ? d.commitFinishTime - d.processingEnd : null, 'to presented': d.commitFinishTime ? d.timeStamp + d.duration - d.commitFinishTime : null };
     const calls = main.filter((e) => e.name === 'FunctionCall' && e.ts >= key.ts && e.ts <= to).map((e) => [`call ${e.args.data.source ?? e.args.data.functionName}`, e.dur / 1000]);
     for (const [name, ms] of calls) functions.set(name, (functions.get(name) ?? 0) + ms);
-    presses.push({ label, phases, duration: key.duration, parts: mainThreadParts(main, key.ts, to), js, functions: [...functions].sort((a, b) => b[1] - a[1]) });
+    return [{ label, phases, duration: key.duration, parts: mainThreadParts(main, key.ts, to), js, functions: [...functions].sort((a, b) => b[1] - a[1]) }];
   });
+}
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+const kiosk = await startKiosk({ property: largeSeed(5000), build: { sourcemap: true } });
+const about = machine(browser.version());
+const presses = [];
+try {
+  const { page, context, reloaded } = await openKiosk(browser, kiosk, 'GEN2');
+  const mapFor = await sourceMaps(kiosk.dir);
+  const codes = accessCodes(kiosk, ROUNDS);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    presses.push(...(await traceRound(page, context, mapFor, round, codes[round])));
+    if (round < ROUNDS - 1) await reloaded();
+  }
+  await context.close();
 } finally {
   await browser.close();
   await kiosk.close();
