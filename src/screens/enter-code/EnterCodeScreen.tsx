@@ -29,9 +29,18 @@ export function EnterCodeScreen() {
   useSpokenPrompt(prompts.enterCode(model));
   // Home is kept under code entry: BACK makes code entry transparent over it, and React follows after the frame.
   const goHome = () => layers.leaveToHome();
-  // The outcome's notification covers the whole screen: the fifth digit's frame paints it alone, and home
-  // renders under it in the task after that frame rather than in the key press.
-  useEffect(() => (leaving ? afterNextFrame(() => navigate('/')) : undefined), [leaving, navigate]);
+  // The outcome's notification covers the whole screen: the fifth digit's frame paints it alone, and the
+  // entry resets and home renders under it in the task after that frame rather than in the key press.
+  useEffect(
+    () =>
+      leaving
+        ? afterNextFrame(() => {
+            setDigits('');
+            navigate('/');
+          })
+        : undefined,
+    [leaving, navigate],
+  );
 
   useIdleTimeout(() => navigate('/'));
 
@@ -42,7 +51,6 @@ export function EnterCodeScreen() {
       setDigits(code);
       return;
     }
-    setDigits('');
     setLeaving(true);
     dispatch(codeEntered({ code, source: 'keypad' }));
   };
