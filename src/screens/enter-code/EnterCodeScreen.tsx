@@ -29,18 +29,10 @@ export function EnterCodeScreen() {
   useSpokenPrompt(prompts.enterCode(model));
   // Home is kept under code entry: BACK makes code entry transparent over it, and React follows after the frame.
   const goHome = () => layers.leaveToHome();
-  // The outcome's notification covers the whole screen: the fifth digit's frame paints it alone, and the
-  // entry resets and home renders under it in the task after that frame rather than in the key press.
-  useEffect(
-    () =>
-      leaving
-        ? afterNextFrame(() => {
-            setDigits('');
-            navigate('/');
-          })
-        : undefined,
-    [leaving, navigate],
-  );
+  // The outcome's notification covers the whole screen: the fifth digit's frame paints it alone (code entry
+  // left as it is under it), and home renders under it in the task after that frame, which resets the entry by
+  // taking code entry away.
+  useEffect(() => (leaving ? afterNextFrame(() => navigate('/')) : undefined), [leaving, navigate]);
 
   useIdleTimeout(() => navigate('/'));
 
