@@ -30,7 +30,7 @@ const PAGE_TURNS = { down: 30, up: 10 };
  * to a WebSocket.
  */
 function recordInput() {
-  const log = { keys: [], slow: [], wiegandSent: [], toFrame: [] };
+  const log = { keys: [], slow: [], wiegandSent: [], toFrame: [], outcomeFrames: [] };
   window.__input = log;
   window.addEventListener('keydown', (event) => {
     log.keys.push({ key: event.key, at: event.timeStamp });
@@ -44,6 +44,19 @@ function recordInput() {
     if (typeof data === 'string' && data.includes('"wiegand"')) log.wiegandSent.push(performance.now());
     return send.call(this, data);
   };
+}
+
+/**
+ * In the page, before a code's fifth digit: the start of the frame that first
+ * draws a notification (an animation frame asked for as one is added).
+ */
+function watchForOutcome() {
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[role="alertdialog"]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => window.__input.outcomeFrames.push(performance.now()));
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
 }
 
 /** Event Timing duration of each keydown in `keys` (null: under 16 ms, so Chromium reported none). */
@@ -231,6 +244,7 @@ export async function visitorRound(page, round, code) {
   if (code) {
     await press(code[0], 'home: digit (opens code entry)');
     for (const digit of code.slice(1, 4)) await press(digit, 'code entry: digits 2-4');
+    await page.evaluate(watchForOutcome);
     await page.keyboard.press(code[4]);
     kinds.push('code entry: fifth digit (opens the gate)');
     await page.getByRole('alertdialog', { name: 'Access Granted!' }).waitFor();
@@ -242,11 +256,13 @@ export async function visitorRound(page, round, code) {
 /**
  * Every key of a visitor's sequences (visitorRound), `rounds` rounds, each on
  * a freshly loaded page (the kiosk reloads itself after each code's
- * notification): each press's Event Timing duration by kind (null: under 16 ms).
+ * notification): each press's Event Timing duration by kind (null: under 16
+ * ms), and each code's fifth digit keydown to the frame that draws its outcome.
  */
 export async function measureVisitorKeys(browser, kiosk, rounds = KEY_ROUNDS) {
   const { page, context, reloaded } = await openKiosk(browser, kiosk, 'GEN2');
   const byKind = {};
+  const outcome = [];
   const codes = accessCodes(kiosk, rounds);
   for (let round = 0; round < rounds; round += 1) {
     const kinds = await visitorRound(page, round, codes[round]);
@@ -254,8 +270,9 @@ export async function measureVisitorKeys(browser, kiosk, rounds = KEY_ROUNDS) {
     const keys = log.keys.slice(-kinds.length);
     if (keys.length !== kinds.length) throw new Error(`The page saw ${keys.length} presses, not ${kinds.length}`);
     durations(keys, log.slow).forEach((duration, index) => (byKind[kinds[index]] ??= []).push(duration));
+    outcome.push(log.outcomeFrames.at(-1) - keys.at(-1).at);
     await reloaded();
   }
   await context.close();
-  return byKind;
+  return { byKind, outcome };
 }

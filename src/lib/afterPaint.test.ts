@@ -26,6 +26,23 @@ describe('afterPaint', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('work asked for by the work after a frame waits for the frame after that', () => {
+    const done: string[] = [];
+    const afterPaint = createAfterPaint(vi.fn(), page());
+    afterPaint.run(() => {
+      done.push('notification');
+      afterPaint.run(() => done.push('access request'));
+    });
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    expect(done).toEqual(['notification']);
+    vi.advanceTimersToNextFrame();
+    expect(done).toEqual(['notification']);
+    vi.advanceTimersByTime(1);
+    expect(done).toEqual(['notification', 'access request']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('runs once a frame is overdue: a page that is not shown paints none', () => {
     const done = vi.fn();
     const hidden = { ...page(), requestAnimationFrame: () => 1 } as Window;

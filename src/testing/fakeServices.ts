@@ -142,8 +142,8 @@ export function createFakeAfterPaint() {
     run: vi.fn((work: () => void) => (held ? void waiting.push(work) : work())),
     flush: vi.fn(flush),
     hold: () => void (held = true),
-    /** Plays the frame: the work held runs (not a flush). */
-    paint: flush,
+    /** Plays a frame: the work held before it runs (not a flush); work it asks for waits for the next. */
+    paint: () => waiting.splice(0).forEach((work) => work()),
     /** How many works wait for the frame. */
     waiting: () => waiting.length,
   };

@@ -25,6 +25,22 @@ async function tapCode(page: Page, code: string) {
   for (const digit of code) await keypad.getByRole('button', { name: digit, exact: true }).click();
 }
 
+/** From now on, what the visitor is shown, in order: code entry's slots as they change, then 'outcome' once a notification is added. */
+async function watchSlotsThenOutcome(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenSlots: string[] }).seenSlots = seen;
+    const observer = new MutationObserver(() => {
+      const slotsShown = [...document.querySelectorAll('[role="status"][aria-label="Code entered"]')].find((el) => !el.closest('[aria-hidden="true"]'));
+      const now = document.querySelector('[role="alertdialog"]') ? 'outcome' : (slotsShown?.textContent ?? '');
+      if (now !== seen.at(-1)) seen.push(now);
+      if (now === 'outcome') observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { seenSlots: string[] }).seenSlots);
+}
+
 test.describe('code entry', () => {
   test('a valid typed code opens the gate: wiegand, relay 600 ms later, granted request', async ({ page, kiosk, sim, waitForRecord }) => {
     // No page.clock here: the relay delay is measured in real time.
@@ -39,9 +55,13 @@ test.describe('code entry', () => {
     await expect(slots(page)).toHaveText('**---');
     await page.keyboard.press('0');
     await page.keyboard.press('0');
+    await expect(slots(page)).toHaveText('****-');
+    const shown = await watchSlotsThenOutcome(page);
     await page.keyboard.press('1');
 
     await expect(overlay(page)).toBeVisible();
+    // The fifth digit's slot fills, then the outcome covers the screen.
+    expect(await shown()).toEqual(['*****', 'outcome']);
     await expect(overlay(page).getByRole('heading')).toHaveText(GRANTED);
     await expect(overlay(page)).toContainText('You can now enter');
     await expect(overlay(page)).toHaveCSS('background-color', 'rgb(26, 127, 55)');

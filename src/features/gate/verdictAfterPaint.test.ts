@@ -16,8 +16,8 @@ function beforeItsFrame() {
 
 const queued = (store: ReturnType<typeof startedStore>['store']) => selectQueuedAccessRequests(store.getState()).map((r) => [r.user_code, r.access_granted]);
 
-describe("the fifth digit's key press paints the code's outcome; the rest follows its frame", () => {
-  it('a granted code: wiegand first, then Access Granted! shown; the access request, the chime and the opening followed after the frame', () => {
+describe("the fifth digit's key press signals the gate; its outcome is shown after that frame, the rest after the outcome's", () => {
+  it('a granted code: wiegand in the press; Access Granted! after its frame; the access request, the chime and the opening followed after the next', () => {
     const { store, services } = beforeItsFrame();
     const order: string[] = [];
     services.hardware.openGate.mockImplementationOnce(async (code) => void order.push(`wiegand ${code}`));
@@ -25,6 +25,9 @@ describe("the fifth digit's key press paints the code's outcome; the rest follow
     store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
     unsubscribe();
     expect(order[0]).toBe('wiegand 10001');
+    expect(selectCurrentNotification(store.getState())).toBeNull();
+
+    services.afterPaint.paint();
     expect(selectCurrentNotification(store.getState())).toMatchObject({ status: 'SUCCESS', title: 'Access Granted!', body: 'You can now enter' });
     expect([queued(store), services.sound.play.mock.calls, services.speech.say.mock.calls.length]).toEqual([[], [], 0]);
 
@@ -45,12 +48,16 @@ describe("the fifth digit's key press paints the code's outcome; the rest follow
     store.dispatch(codeEntered({ code: '10001', source: 'keypad' }));
     vi.setSystemTime(Date.UTC(2026, 10, 28, 9) + 100);
     services.afterPaint.paint();
+    services.afterPaint.paint();
     expect(selectQueuedAccessRequests(store.getState())).toEqual([{ user_code: '10001', access_granted: true, created_at: '2026-11-28T09:00:00.000Z' }]);
   });
 
-  it("a refused code: Sorry, that code didn't work shown; its access request, sound and guess after the frame", () => {
+  it("a refused code: Sorry, that code didn't work shown after its frame; its access request, sound and guess after the next", () => {
     const { store, services } = beforeItsFrame();
     store.dispatch(codeEntered({ code: '99999', source: 'keypad' }));
+    expect(selectCurrentNotification(store.getState())).toBeNull();
+
+    services.afterPaint.paint();
     expect(selectCurrentNotification(store.getState())).toMatchObject({ status: 'ERROR', title: "Sorry, that code didn't work" });
     expect([queued(store), services.sound.play.mock.calls, store.getState().codeLock.refusedAt]).toEqual([[], [], []]);
 

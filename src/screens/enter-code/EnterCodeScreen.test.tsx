@@ -33,19 +33,26 @@ describe('enter-code screen', () => {
     expect(screen.getByRole('button', { name: 'Press Back to cancel' })).toBeInTheDocument();
   });
 
-  it('a valid code opens the gate, shows Access Granted! and goes home once that has been painted', async () => {
+  it('a valid code opens the gate in its key press, which shows the fifth slot filled; Access Granted! follows after that frame, then home', async () => {
     const { services, store } = renderKiosk({ route: '/enter-code?initialCode=1' });
+    services.afterPaint.hold();
     type('0001');
     expect(services.hardware.openGate).toHaveBeenCalledWith('10001');
+    expect(slots()).toBe('*****');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // A digit in that moment is not the start of another code.
+    type('2');
+    expect(slots()).toBe('*****');
+
+    act(() => services.afterPaint.paint());
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Access Granted!You can now enter');
+    expect([services.sound.play.mock.calls, selectQueuedAccessRequests(store.getState())]).toEqual([[], []]);
+    // Code entry stays under the outcome until the frame after it: the entry resets as the screen leaves.
+    expect(location()).toBe('/enter-code?initialCode=1');
+
+    act(() => services.afterPaint.paint());
     expect(services.sound.play).toHaveBeenCalledWith('gateOpen');
     expect(selectQueuedAccessRequests(store.getState())).toMatchObject([{ user_code: '10001', access_granted: true }]);
-    // The key press rendered the outcome over code entry; home comes after the next frame.
-    expect(location()).toBe('/enter-code?initialCode=1');
-    // A digit in that moment is not the start of another code; the entry is left as it was under the outcome
-    // (not drawn again in that frame), and resets as the screen leaves.
-    type('2');
-    expect(slots()).toBe('****-');
     await waitFor(() => expect(location()).toBe('/'));
     expect(services.hardware.openGate).toHaveBeenCalledTimes(1);
   });

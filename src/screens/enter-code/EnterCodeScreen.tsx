@@ -29,20 +29,22 @@ export function EnterCodeScreen() {
   useSpokenPrompt(prompts.enterCode(model));
   // Home is kept under code entry: BACK makes code entry transparent over it, and React follows after the frame.
   const goHome = () => layers.leaveToHome();
-  // The outcome's notification covers the whole screen: the fifth digit's frame paints it alone (code entry
-  // left as it is under it), and home renders under it in the task after that frame, which resets the entry by
-  // taking code entry away.
-  useEffect(() => (leaving ? afterNextFrame(() => navigate('/')) : undefined), [leaving, navigate]);
+  // The fifth digit's frame shows its slot filled; the outcome's notification, which covers the whole screen,
+  // is drawn in the frame after it (verdictListeners.ts), and home renders under it in the task after that
+  // frame, which resets the entry by taking code entry away.
+  useEffect(() => {
+    if (!leaving) return undefined;
+    let cancel = afterNextFrame(() => (cancel = afterNextFrame(() => navigate('/'))));
+    return () => cancel();
+  }, [leaving, navigate]);
 
   useIdleTimeout(() => navigate('/'));
 
   const addDigit = (digit: Digit) => {
     if (lockSeconds > 0 || leaving) return;
     const code = digits + digit;
-    if (code.length < ACCESS_CODE_LENGTH) {
-      setDigits(code);
-      return;
-    }
+    setDigits(code);
+    if (code.length < ACCESS_CODE_LENGTH) return;
     setLeaving(true);
     dispatch(codeEntered({ code, source: 'keypad' }));
   };
