@@ -5,6 +5,7 @@ import { codeEntered } from '../features/gate/gateActions';
 import { requestsTo } from '../testing/apiServer';
 import { withApiServer } from '../testing/apiServer';
 import { createTestServices } from '../testing/fakeServices';
+import { withFakeTimers } from '../testing/fakeTimers';
 import { renderKiosk } from '../testing/renderKiosk';
 
 withApiServer();
@@ -14,8 +15,7 @@ const press = (key: string) => fireEvent.keyDown(window, { key });
 const installer = () => screen.queryByRole('heading', { name: 'Installer information' });
 const SEQUENCE = ['ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown', 'ArrowUp', 'ArrowDown'];
 
-beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }));
-afterEach(() => vi.useRealTimers());
+withFakeTimers();
 
 function pressAll(keys: string[], gapMs = 300) {
   for (const key of keys) {

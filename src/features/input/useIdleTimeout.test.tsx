@@ -38,6 +38,18 @@ describe('useIdleTimeout', () => {
     expect(onIdle).toHaveBeenCalledTimes(1);
   });
 
+  it('after calling back, input starts a new 60000 ms wait', () => {
+    const { onIdle } = idle();
+    vi.advanceTimersByTime(60000);
+    expect(onIdle).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(5000);
+    fireEvent.keyDown(window, { key: '1' });
+    vi.advanceTimersByTime(59999);
+    expect(onIdle).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(onIdle).toHaveBeenCalledTimes(2);
+  });
+
   it('input stopped from reaching its target still counts (listened to on the way down)', () => {
     const { onIdle } = idle();
     const button = document.body.appendChild(document.createElement('button'));

@@ -18,11 +18,22 @@ export function useIdleTimeout(onIdle: () => void, ms: number = INACTIVITY_TIMEO
   });
   useEffect(() => {
     if (!onTop) return undefined;
-    let timer = window.setTimeout(() => latest.current(), ms);
-    const restart = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => latest.current(), ms);
+    // Input only notes its time, and the timer looks when it fires: a key press sets no timer in its frame.
+    let lastInput = performance.now();
+    let timer: number | undefined;
+    const waitFor = (delay: number) => {
+      timer = window.setTimeout(() => {
+        const quiet = performance.now() - lastInput;
+        timer = undefined;
+        if (quiet >= ms) latest.current();
+        else waitFor(ms - quiet);
+      }, delay);
     };
+    const restart = () => {
+      lastInput = performance.now();
+      if (timer === undefined) waitFor(ms);
+    };
+    waitFor(ms);
     ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, restart, { capture: true, passive: true }));
     // Gamepad buttons raise no DOM event: they reach the kiosk through the button source alone.
     const unsubscribe = subscribeToButtons(restart);
