@@ -1,10 +1,12 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { afterNextFrame, whenIdle } from '../../lib/afterFirstScreen';
+import { enteredDigits } from './codeEntry';
 import { CodeEntryView } from './CodeEntryView';
 
 /** Set once code entry has been painted ahead on this page: the browser keeps what it rasterised. */
 let painted = false;
 const ignore = () => undefined;
+const ONE_DIGIT = enteredDigits('0');
 
 /**
  * Code entry with one digit typed (shown masked, whichever it is), rendered
@@ -29,7 +31,7 @@ export function CodeEntryAhead({ view }: { view: RefObject<HTMLDivElement | null
   return phase === 'waiting' ? null : (
     // `view` only once kept: the one frame painted in the background's colour is not for showing.
     <div ref={phase === 'kept' ? view : null} className={phase === 'kept' ? 'code-entry-ahead code-entry-kept' : 'code-entry-ahead'} aria-hidden="true" inert>
-      <CodeEntryView digits="0" lockSeconds={0} onDigit={ignore} onCancel={ignore} />
+      <CodeEntryView digits={ONE_DIGIT} lockSeconds={0} onDigit={ignore} onCancel={ignore} />
     </div>
   );
 }

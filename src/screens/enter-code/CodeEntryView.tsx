@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { CancelButton } from '../../components/CancelButton';
 import { CodeSlots } from '../../components/CodeSlots';
 import { Keypad } from '../../components/Keypad';
@@ -6,9 +7,10 @@ import { ACCESS_CODE_LENGTH } from '../../features/property/validCodes';
 import { useDevice } from '../../features/session/useDevice';
 import type { Digit } from '../../services/input/buttons';
 import { LockOffers } from '../code-lock/LockOffers';
+import type { EnteredDigits } from './codeEntry';
 
 interface Props {
-  digits: string;
+  digits: EnteredDigits;
   /** Above 0 the slots give way to why codes are not taken. */
   lockSeconds: number;
   onDigit: (digit: Digit) => void;
@@ -26,7 +28,7 @@ export function CodeEntryView({ digits, lockSeconds, onDigit, onCancel }: Props)
           <LockOffers />
         </CodeLockNotice>
       ) : (
-        <CodeSlots digits={digits} length={ACCESS_CODE_LENGTH} label={t('code.entered')} />
+        <EnteredSlots digits={digits} label={t('code.entered')} />
       )}
       {touch && <Keypad onDigit={onDigit} disabled={lockSeconds > 0} />}
       <footer className="screen-footer">
@@ -34,4 +36,10 @@ export function CodeEntryView({ digits, lockSeconds, onDigit, onCancel }: Props)
       </footer>
     </main>
   );
+}
+
+/** The slots, rendered again alone as a digit is typed. */
+function EnteredSlots({ digits, label }: { digits: EnteredDigits; label: string }) {
+  const typed = useSyncExternalStore(digits.subscribe, digits.get);
+  return <CodeSlots digits={typed} length={ACCESS_CODE_LENGTH} label={label} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../hooks/pageAddress';
 import { useAppDispatch } from '../../store/hooks';
 import { useCodeLockSeconds } from '../../features/code-lock/useCodeLock';
@@ -12,7 +12,7 @@ import { useSpokenPrompt } from '../../features/speech/useSpokenPrompt';
 import { isDigit, type Digit } from '../../services/input/buttons';
 import { afterNextFrame } from '../../lib/afterFirstScreen';
 import { useScreenLayers } from '../../hooks/screenLayers';
-import { initialDigits } from './codeEntry';
+import { enteredDigits, initialDigits } from './codeEntry';
 import { CodeEntryView } from './CodeEntryView';
 
 export function EnterCodeScreen() {
@@ -21,32 +21,27 @@ export function EnterCodeScreen() {
   const params = useSearchParams();
   const lockSeconds = useCodeLockSeconds();
   // A digit that opened this screen during a lock is not kept either.
-  const [digits, setDigits] = useState(() => (lockSeconds > 0 ? '' : initialDigits(params.get('initialCode'))));
-  // Set by the fifth digit: the code's outcome is being shown.
-  const [leaving, setLeaving] = useState(false);
+  const [digits] = useState(() => enteredDigits(lockSeconds > 0 ? '' : initialDigits(params.get('initialCode'))));
+  // Set by the fifth digit: what cancels the way home while the code's outcome is shown.
+  const leaving = useRef<(() => void) | null>(null);
+  useEffect(() => () => leaving.current?.(), []);
   const { model } = useDevice();
   const layers = useScreenLayers();
   useSpokenPrompt(prompts.enterCode(model));
   // Home is kept under code entry: BACK makes code entry transparent over it, and React follows after the frame.
   const goHome = () => layers.leaveToHome();
-  // The fifth digit's frame shows its slot filled; the outcome's notification, which covers the whole screen,
-  // is drawn in the frame after it (verdictListeners.ts), and home renders under it in the task after that
-  // frame, which resets the entry by taking code entry away.
-  useEffect(() => {
-    if (!leaving) return undefined;
-    let cancel = afterNextFrame(() => (cancel = afterNextFrame(() => navigate('/'))));
-    return () => cancel();
-  }, [leaving, navigate]);
-
   useIdleTimeout(() => navigate('/'));
 
   const addDigit = (digit: Digit) => {
-    if (lockSeconds > 0 || leaving) return;
-    const code = digits + digit;
-    setDigits(code);
+    if (lockSeconds > 0 || leaving.current) return;
+    const code = digits.get() + digit;
+    digits.set(code);
     if (code.length < ACCESS_CODE_LENGTH) return;
-    setLeaving(true);
     dispatch(codeEntered({ code, source: 'keypad' }));
+    // The fifth digit's frame shows its slot filled; the outcome's notification, which covers the whole screen,
+    // is drawn in the frame after it (verdictListeners.ts), and home renders under it in the task after that
+    // frame, which resets the entry by taking code entry away.
+    leaving.current = afterNextFrame(() => (leaving.current = afterNextFrame(() => navigate('/'))));
   };
 
   useButtons((button) => {

@@ -5,3 +5,26 @@ export function initialDigits(raw: string | null): string {
   return (raw ?? '').replace(/\D/g, '').slice(0, ACCESS_CODE_LENGTH - 1);
 }
 
+
+/** The digits typed so far, held outside React: a digit renders the slots alone, not the whole screen. */
+export interface EnteredDigits {
+  get(): string;
+  set(digits: string): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function enteredDigits(initial: string): EnteredDigits {
+  let digits = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => digits,
+    set(next) {
+      digits = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
