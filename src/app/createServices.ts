@@ -64,7 +64,7 @@ export function createServices(config: AppConfig, { getToken, getSettings, befor
       afterFirstScreen()
         .then(() => import('../services/realtime/pusherRealtime'))
         .then(({ createPusherRealtime }) =>
-          createPusherRealtime({ ...config.pusher, authorize: api.authorizeChannel, log: realtimeLog }),
+          createPusherRealtime({ ...config.pusher, authorize: api.authorizeChannel, logger: logger.child('realtime') }),
         ),
     realtimeLog,
   );

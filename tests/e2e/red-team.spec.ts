@@ -215,8 +215,7 @@ test.describe('the longest lock', () => {
     await expect(page.getByText('Press any button to start.')).toBeInViewport({ ratio: 1 });
   });
 
-  test("the back end lifts it with code_lock_cleared_at: the keypad opens at the next property load", async ({ page, kiosk, sim, allowConsoleErrors, waitForRecord }) => {
-    allowConsoleErrors(/^Code entry lock lifted /);
+  test("the back end lifts it with code_lock_cleared_at: the keypad opens at the next property load", async ({ page, kiosk, sim, waitForRecord }) => {
     await afterTheDaysBudget(page);
     await kiosk.open(page, { model: 'GEN2' });
     await waitForHardwareSocket(sim);
@@ -229,8 +228,7 @@ test.describe('the longest lock', () => {
     expect(await tryCode(page, KNOWN.residentCode)).toBe('granted');
   });
 
-  test('the installer lifts it with GO on the installer screen', async ({ page, kiosk, sim, allowConsoleErrors, waitForRecord }) => {
-    allowConsoleErrors(/^Code entry lock lifted /);
+  test('the installer lifts it with GO on the installer screen', async ({ page, kiosk, sim, waitForRecord }) => {
     await afterTheDaysBudget(page);
     await kiosk.open(page, { model: 'GEN2' });
     await waitForHardwareSocket(sim);

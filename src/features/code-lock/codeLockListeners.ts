@@ -64,7 +64,7 @@ export function listenForCodeLock(startListening: AppStartListening): void {
     actionCreator: codeLockLifted,
     effect: ({ payload }, { getOriginalState, extra }) => {
       const before = codeLockOf(getOriginalState());
-      extra.logger.child('code-lock').error('Code entry lock lifted', {
+      extra.logger.child('code-lock').warn('Code entry lock lifted', {
         by: payload.by,
         wasLocked: before.lock !== null,
         refusedWithinDay: before.refusedAt.length,

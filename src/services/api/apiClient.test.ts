@@ -151,6 +151,25 @@ describe('remote logger', () => {
     ]);
   });
 
+  it("prints what the kiosk recovered from as a console warning, not an error, and sends it with level 'warning' in meta", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const sendLog = vi.fn((_entry: { message: string; meta: unknown }) => Promise.resolve());
+    const root = createRemoteLogger({ sendLog });
+    root.child('realtime').warn('Realtime event refused by the rate limit: sent again', { event: 'client-candidate' });
+    root.warn('Untagged', 'a string');
+    expect(warnings.mock.calls).toEqual([
+      ['Realtime event refused by the rate limit: sent again', { feature: 'realtime', level: 'warning', event: 'client-candidate' }],
+      ['Untagged', { level: 'warning', detail: 'a string' }],
+    ]);
+    expect(errors).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(sendLog).toHaveBeenCalledTimes(2));
+    expect(sendLog.mock.calls.map(([entry]) => [entry.message, entry.meta])).toEqual([
+      ['Realtime event refused by the rate limit: sent again', { feature: 'realtime', level: 'warning', event: 'client-candidate' }],
+      ['Untagged', { level: 'warning', detail: 'a string' }],
+    ]);
+  });
+
   it("prints a long text of the meta shortened on the console and sends it whole (a lock report's photo)", async () => {
     const console_ = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const sendLog = vi.fn((_entry: { message: string; meta: unknown }) => Promise.resolve());

@@ -5,6 +5,12 @@ export interface Logger {
   /** Logs locally and sends the line to the back end; never throws. */
   error(message: string, meta?: unknown): void;
   /**
+   * The same for what the kiosk recovered from or only notes (an event sent
+   * again, a lock lifted): the console's warning, `level: 'warning'` in the
+   * line's meta, so an error on the panel's console is one that stayed.
+   */
+  warn(message: string, meta?: unknown): void;
+  /**
    * The same logger with `feature` (and `fields`, such as a call's id) in the
    * meta of every line, so the back end's log can be filtered by them.
    */
@@ -60,9 +66,9 @@ export function createRemoteLogger(api: Pick<ApiClient, 'sendLog'>, now: () => D
       });
   }
 
-  function write(message: string, meta: unknown): void {
+  function write(level: 'error' | 'warn', message: string, meta: unknown): void {
     const entry = { message, meta, timestamp: now().toISOString() };
-    console.error(message, forConsole(meta));
+    console[level](message, forConsole(meta));
     if (waiting.length >= MAX_LOGS_WAITING) return;
     waiting.push(entry);
     if (inFlight < MAX_LOGS_IN_FLIGHT) sendNext();
@@ -70,7 +76,8 @@ export function createRemoteLogger(api: Pick<ApiClient, 'sendLog'>, now: () => D
 
   function logger(tags: Record<string, unknown> | null): Logger {
     return {
-      error: (message, meta) => write(message, tags ? tagged(tags, describe(meta)) : describe(meta)),
+      error: (message, meta) => write('error', message, tags ? tagged(tags, describe(meta)) : describe(meta)),
+      warn: (message, meta) => write('warn', message, tagged({ ...tags, level: 'warning' }, describe(meta))),
       child: (feature, fields = {}) => logger({ ...tags, feature, ...fields }),
     };
   }

@@ -1,3 +1,5 @@
+import type { Logger } from '../api/remoteLogger';
+
 /** Pusher Channels' limits: client events a connection may send a second, and the size of one event's data. */
 export const CLIENT_EVENTS_PER_SECOND = 10;
 export const CLIENT_EVENT_MAX_BYTES = 10 * 1024;
@@ -19,7 +21,7 @@ export interface ClientEvent {
 export interface PacerOptions {
   /** Puts one event on the wire now. */
   send(item: ClientEvent): void;
-  log(message: string, meta?: unknown): void;
+  logger: Pick<Logger, 'error' | 'warn'>;
   /** A clock that a clock set back does not move. */
   now?: () => number;
 }
@@ -49,7 +51,7 @@ export interface ClientEventPacer {
 const dataBytes = (data: unknown) => new TextEncoder().encode(JSON.stringify(data) ?? '').length;
 const callOf = (data: unknown) => (typeof data === 'object' && data !== null ? (data as { call_id?: unknown }).call_id : undefined);
 
-export function createClientEventPacer({ send, log, now = () => performance.now() }: PacerOptions): ClientEventPacer {
+export function createClientEventPacer({ send, logger, now = () => performance.now() }: PacerOptions): ClientEventPacer {
   const others: ClientEvent[] = [];
   const candidates: ClientEvent[] = [];
   /** What went out within the last window, oldest first. */
@@ -87,7 +89,7 @@ export function createClientEventPacer({ send, log, now = () => performance.now(
     enqueue(item) {
       const bytes = dataBytes(item.data);
       if (bytes > CLIENT_EVENT_MAX_BYTES) {
-        log(`Realtime event ${item.event} not sent: over ${CLIENT_EVENT_MAX_BYTES} bytes`, { bytes });
+        logger.error(`Realtime event ${item.event} not sent: over ${CLIENT_EVENT_MAX_BYTES} bytes`, { bytes });
         return false;
       }
       (item.event === 'client-candidate' ? candidates : others).push(item);
@@ -105,7 +107,7 @@ export function createClientEventPacer({ send, log, now = () => performance.now(
         const call = callOf(entry.item.data);
         if (call !== lastLoggedCall) {
           lastLoggedCall = call;
-          log('Realtime event refused by the rate limit: sent again', { event: entry.item.event, call_id: call });
+          logger.warn('Realtime event refused by the rate limit: sent again', { event: entry.item.event, call_id: call });
         }
       }
       reschedule();

@@ -59,7 +59,7 @@ beforeEach(() => {
     port: 8787,
     forceTLS: false,
     authorize: api.authorizeChannel,
-    log: vi.fn(),
+    logger: { error: vi.fn(), warn: vi.fn() },
   });
 });
 afterEach(() => realtime.disconnect());

@@ -1,4 +1,5 @@
 import Pusher, { type Channel, type ChannelAuthorizationHandler, type Options } from 'pusher-js';
+import type { Logger } from '../api/remoteLogger';
 import { createClientEventPacer, type ClientEventPacer } from './clientEventPacer';
 import type { ChannelHandlers, RealtimeService } from './types';
 
@@ -15,7 +16,7 @@ export interface PusherRealtimeOptions {
    * would leave the channel unsubscribed for good.
    */
   authorize: (socketId: string, channelName: string) => Promise<unknown>;
-  log: (message: string, meta?: unknown) => void;
+  logger: Pick<Logger, 'error' | 'warn'>;
   PusherImpl?: typeof Pusher;
 }
 
@@ -27,7 +28,7 @@ function authorizationData(answer: unknown): { auth: string; channel_data?: stri
 }
 
 /** pusher-js options for either a self-hosted server or the Pusher cluster. */
-export function pusherOptions({ cluster, host, port, forceTLS, authorize }: Omit<PusherRealtimeOptions, 'key' | 'log' | 'PusherImpl'>): Options {
+export function pusherOptions({ cluster, host, port, forceTLS, authorize }: Omit<PusherRealtimeOptions, 'key' | 'logger' | 'PusherImpl'>): Options {
   const customHandler: ChannelAuthorizationHandler = ({ socketId, channelName }, callback) => {
     authorize(socketId, channelName)
       .then(authorizationData)
@@ -62,7 +63,7 @@ const errorCode = (error: unknown) => (error as { data?: { code?: unknown } } | 
  */
 export function createPusherRealtime({
   key,
-  log,
+  logger,
   PusherImpl = Pusher,
   ...config
 }: PusherRealtimeOptions): RealtimeService {
@@ -77,17 +78,17 @@ export function createPusherRealtime({
       send({ channel: channelName, event, data }) {
         // pusher.channel() is typed as always returning, but gives undefined for unknown channels.
         const channel = created.channel(channelName) as Channel | undefined;
-        if (!channel?.trigger(event, data)) log(`Realtime event ${event} not sent`, { channel: channelName });
+        if (!channel?.trigger(event, data)) logger.error(`Realtime event ${event} not sent`, { channel: channelName });
       },
-      log,
+      logger,
     });
     // Only the states that mean trouble are worth a log line on the back end.
     created.connection.bind('state_change', ({ current }: { current: string }) => {
-      if (current === 'unavailable' || current === 'failed') log(`Realtime connection ${current}`);
+      if (current === 'unavailable' || current === 'failed') logger.error(`Realtime connection ${current}`);
     });
     created.connection.bind('error', (error: unknown) => {
       if (errorCode(error) === RATE_LIMITED) paced.refused();
-      else log('Realtime connection error', error);
+      else logger.error('Realtime connection error', error);
     });
     pusher = created;
     pacer = paced;
@@ -126,7 +127,7 @@ export function createPusherRealtime({
 
     trigger(channelName, event, data) {
       if (pacer) return pacer.enqueue({ channel: channelName, event, data });
-      log(`Realtime event ${event} not sent`, { channel: channelName });
+      logger.error(`Realtime event ${event} not sent`, { channel: channelName });
       return false;
     },
 
