@@ -39,7 +39,8 @@ async function profileSamples(profile, mapFor) {
   for (const node of profile.nodes) {
     const { url, lineNumber, columnNumber, functionName } = node.callFrame;
     const map = await mapFor(url);
-    const original = map?.originalPositionFor({ line: lineNumber + 1, column: Math.max(columnNumber, 0) });
+    // A node of no place in the script (line -1) maps to nothing.
+    const original = lineNumber >= 0 ? map?.originalPositionFor({ line: lineNumber + 1, column: Math.max(columnNumber, 0) }) : null;
     placeOf.set(
       node.id,
       original?.source
@@ -94,7 +95,7 @@ async function traceRound(page, context, mapFor, round, code) {
   for (const e of events) {
     if (e.name !== 'FunctionCall' || !e.args?.data?.url) continue;
     const { url, lineNumber, columnNumber, functionName } = e.args.data;
-    const original = (await mapFor(url))?.originalPositionFor({ line: lineNumber, column: Math.max(columnNumber - 1, 0) });
+    const original = lineNumber >= 1 ? (await mapFor(url))?.originalPositionFor({ line: lineNumber, column: Math.max(columnNumber - 1, 0) }) : null;
     e.args.data.source = original?.source ? `${original.source.replace(/^.*?(node_modules\/|src\/)/, '$1')}:${original.line} ${original.name ?? functionName}` : functionName;
   }
   if (process.env.BENCH_TRACE) await writeFile(`${process.env.BENCH_TRACE.replace(/\.json$/, '')}-${round}.json`, JSON.stringify({ traceEvents: events }));
