@@ -1,12 +1,12 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { Slots } from '../../components/CodeSlots';
 import { lookupCodeMissed } from '../../features/directory/directoryActions';
 import { clampPage, pageArrows, pagesToRender } from '../../features/directory/directoryRows';
 import { lookupSlots, lookupStep } from '../../features/directory/lookupEntry';
 import { pageShapeFor } from '../../features/directory/pageShape';
-import { selectDirectory, selectPagedRows } from '../../features/directory/selectors';
+import { directoryFor, pagedRowsFor } from '../../features/directory/selectors';
 import { useButtons } from '../../features/input/useButtons';
 import { useDevice } from '../../features/session/useDevice';
 import { useScreenStrings } from '../../features/session/useScreenStrings';
@@ -14,6 +14,7 @@ import { useElementSize } from '../../hooks/useElementSize';
 import { isDigit } from '../../services/input/buttons';
 import { useScreenLayers } from '../../hooks/screenLayers';
 import { DirectorySheet } from './DirectorySheet';
+import { useDirectoryResidents } from './useDirectoryResidents';
 import { useSettledPage } from './useSettledPage';
 
 interface Props {
@@ -29,10 +30,11 @@ interface Props {
  */
 export function ButtonDirectory({ onCall, onCancel, purpose }: Props) {
   const dispatch = useAppDispatch();
-  const directory = useAppSelector(selectDirectory);
+  const residents = useDirectoryResidents();
+  const directory = directoryFor(residents);
   const { ref, size } = useElementSize<HTMLDivElement>();
   const shape = pageShapeFor(size);
-  const rows = useAppSelector((state) => selectPagedRows(state, shape.rowsPerColumn));
+  const rows = pagedRowsFor(residents, shape.rowsPerColumn);
   const { labels, cancel } = useDevice();
   const ts = useScreenStrings();
   const [requestedPage, setPage] = useState(0);
