@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { API_DOWN_ERRORS, API_OVERTAKEN_ERRORS, expect, fastForwardUntil, KNOWN, records, test, type Simulator } from './fixtures';
 import { expectAccessible, text, type Language } from './support/accessibility';
 import { callFromDirectory, seedResident as resident } from './support/directoryCall';
+import { hardwareIn } from './support/simulator';
 import { expectFits, expectTargets, PANEL_SIZES, saveScreenshot } from './support/layout';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -84,8 +85,7 @@ test('a message is recorded with the fake camera, survives a reload with the API
   // The visitor leaves; the page reloads (a notification's reload, a crash, a power cut) while the API is down.
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  await page.reload();
-  await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+  await reloadStarted(page, sim);
   await page.clock.fastForward(31_000);
   expect(records(sim, 'messages')).toEqual([]);
 
@@ -96,11 +96,24 @@ test('a message is recorded with the fake camera, survives a reload with the API
   expect(message!.parts[0].bytes).toBeGreaterThan(1000);
   // Delivered: nothing more goes out, whatever the time.
   await page.clock.fastForward(61_000);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+  await reloadStarted(page, sim);
   await page.clock.fastForward(31_000);
   expect(records(sim, 'messages')).toHaveLength(1);
 });
+
+/**
+ * Reloads the page and waits for the new page's workflows to start: they start
+ * once its stored state is read back, and the hardware socket connects then.
+ * A jump of the page's clock before that would fire the read's own time limit
+ * while the database still answers (on a loaded machine), not the workflows'
+ * timers the test means.
+ */
+async function reloadStarted(page: Page, sim: Simulator): Promise<void> {
+  const connected = hardwareIn(sim, 'detectUrl').length;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible();
+  await expect.poll(() => hardwareIn(sim, 'detectUrl').length, { message: "the new page's workflows started" }).toBeGreaterThan(connected);
+}
 
 /** The README's screenshots of the message screen. */
 const FOR_DOCS: Record<string, string> = {
