@@ -1,4 +1,5 @@
 import { whenIdle } from '../../lib/afterFirstScreen';
+import { createListeners } from '../../lib/listeners';
 import type { Resident } from '../property/types';
 import { directorySteps, finishSteps, type Directory } from './directoryModel';
 
@@ -9,16 +10,13 @@ export const SLICE_MS = 4;
 const built = new WeakMap<readonly Resident[], Directory>();
 const building = new WeakMap<readonly Resident[], Generator<void, Directory>>();
 /** Told when a build in idle time ends (the directory rendered ahead waits for it). */
-const buildEnded = new Set<() => void>();
+const buildEnded = createListeners();
 
 /** Whether `residents`' directory is built: directoryOf gives it at once. */
 export const isDirectoryBuilt = (residents: readonly Resident[]): boolean => built.has(residents);
 
-/** Calls `listener` each time a build in idle time ends; returns what stops it. */
-export function onDirectoryBuilt(listener: () => void): () => void {
-  buildEnded.add(listener);
-  return () => buildEnded.delete(listener);
-}
+/** Calls a listener each time a build in idle time ends; returns what stops it. */
+export const onDirectoryBuilt = buildEnded.subscribe;
 
 /** The directory of `residents`: the one built ahead, or the rest of its build, or all of it, now. */
 export function directoryOf(residents: readonly Resident[]): Directory {
@@ -50,7 +48,7 @@ export function buildDirectoryAhead(residents: readonly Resident[], win: Window 
         if (step.done) {
           built.set(residents, step.value);
           building.delete(residents);
-          for (const listener of [...buildEnded]) listener();
+          buildEnded.notify();
           return;
         }
         if (win.performance.now() >= until) break;

@@ -1,3 +1,5 @@
+import { createListeners } from '../../lib/listeners';
+
 /** The streams of the call in progress, for the call screen to show. */
 export interface CallStreams {
   local: MediaStream | null;
@@ -17,19 +19,14 @@ export interface CallStreamRegistry {
 
 export function createCallStreamRegistry(): CallStreamRegistry {
   let streams: CallStreams = { local: null, remote: null };
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   return {
     get: () => streams,
     set(part, stream) {
       if (streams[part] === stream) return;
       streams = { ...streams, [part]: stream };
-      listeners.forEach((listener) => listener());
+      listeners.notify();
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: listeners.subscribe,
   };
 }
