@@ -204,3 +204,31 @@ export async function pauseClockNow(page: Page): Promise<void> {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
   }).toPass({ timeout: 10_000 });
 }
+
+type ShownAt = { __shownAt?: Record<string, number> };
+
+/**
+ * Notes the page's clock (Date.now()) when `selector` first shows `text`; the
+ * returned function reads it once it has shown. For timers that start with what
+ * the visitor sees, which a loaded machine may reach well after the request
+ * that led to it.
+ */
+export async function noteWhenShown(page: Page, selector: string, text: string): Promise<() => Promise<number>> {
+  await page.evaluate(
+    ({ selector, text }) => {
+      const shownAt = ((window as ShownAt).__shownAt ??= {});
+      const observer = new MutationObserver(() => {
+        if (document.querySelector(selector)?.textContent !== text) return;
+        shownAt[text] = Date.now();
+        observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    { selector, text },
+  );
+  return async () => {
+    let at: number | undefined;
+    await expect.poll(async () => (at = await page.evaluate((text) => (window as ShownAt).__shownAt?.[text], text))).toBeDefined();
+    return at!;
+  };
+}
