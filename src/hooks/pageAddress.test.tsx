@@ -54,6 +54,18 @@ describe('the page address', () => {
     expect(screen.getByRole('status')).toHaveTextContent('/resident-directory');
   });
 
+  it('the browser going to another entry drops the addresses still waiting, which would overwrite it', async () => {
+    render(<PageRouter><Where /></PageRouter>);
+    fireEvent.click(screen.getByRole('button', { name: 'scan' }));
+    act(() => {
+      window.history.pushState(null, '', '/resident-directory');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(here()).toBe('/resident-directory');
+    expect(screen.getByRole('status')).toHaveTextContent('/resident-directory');
+  });
+
   it('Navigate replaces the address once, also under StrictMode', async () => {
     const before = window.history.length;
     function Away() {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { afterNextFrame } from '../lib/afterFirstScreen';
+import { afterFrameShown } from '../lib/afterFirstScreen';
 
 /**
  * The screen's address (path and query) and the way to another one: all the
@@ -49,7 +49,7 @@ export function writePendingAddresses(): void {
 }
 
 /**
- * Writes `to` as the page's address in the task after the next frame, or at
+ * Writes `to` as the page's address once the next frame is on screen, or at
  * once where the page reloads first (writePendingAddresses). Each waits for
  * the same frame, and the first to ask writes first. Returns what cancels it.
  */
@@ -59,7 +59,7 @@ function writeAfterFrame(to: string, replace: boolean): () => void {
     if (replace) window.history.replaceState(null, '', to);
     else window.history.pushState(null, '', to);
   };
-  const cancel = afterNextFrame(write);
+  const cancel = afterFrameShown(write);
   unwritten.set(cancel, write);
   return () => {
     cancel();
@@ -69,18 +69,25 @@ function writeAfterFrame(to: string, replace: boolean): () => void {
 
 /**
  * The page's own address: the history API, and the back and forward buttons a browser might have.
- * A new screen renders at once and its address is written after the frame that shows it: on the panel,
+ * A new screen renders at once and its address is written once the frame that shows it is on screen: on the panel,
  * writing history took milliseconds of the key press that opened the screen.
  */
 export function PageRouter({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState<PageLocation>(read);
   useEffect(() => {
-    const changed = () => setLocation(read());
+    const dropUnwritten = () => {
+      unwritten.forEach((_, cancel) => cancel());
+      unwritten.clear();
+    };
+    const changed = () => {
+      // The browser went to another of its entries: an address asked for before would overwrite it.
+      dropUnwritten();
+      setLocation(read());
+    };
     window.addEventListener('popstate', changed);
     return () => {
       window.removeEventListener('popstate', changed);
-      unwritten.forEach((_, cancel) => cancel());
-      unwritten.clear();
+      dropUnwritten();
     };
   }, []);
   const go = useCallback((to: string, replace: boolean) => {

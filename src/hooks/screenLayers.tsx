@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate, useWriteAddress } from './pageAddress';
-import { afterNextFrame } from '../lib/afterFirstScreen';
+import { afterFrameShown } from '../lib/afterFirstScreen';
 
 /** False for a screen kept under the one shown, or rendered ahead: it takes no key, says nothing and keeps no idle timer. */
 const OnTopContext = createContext(true);
@@ -9,7 +9,7 @@ export const OnTop = OnTopContext.Provider;
 export const useOnTop = (): boolean => useContext(OnTopContext);
 
 export interface ScreenLayers {
-  /** Home in this key press: the screen over it made transparent, React's change of screen after the frame. */
+  /** Home in this key press: the screen over it made transparent, React's change of screen once that frame is on screen. */
   leaveToHome(): void;
   /** The directory rendered ahead over home made opaque, as leaveToHome; false where none is ready. */
   openDirectory(): boolean;
@@ -40,8 +40,8 @@ interface Pending {
 
 /**
  * Home and the screens over it as layers (KeptScreens): a key press changes
- * their classes, and React's change of screen comes in the task after the
- * frame that shows it. Its address is written when React's would be, so that
+ * their classes, and React's change of screen comes once the frame that
+ * shows it is on screen. Its address is written when React's would be, so that
  * a reload meanwhile loads the screen that shows.
  */
 export function ScreenLayersProvider({ elements, children }: { elements: LayerElements; children: ReactNode }) {
@@ -57,7 +57,7 @@ export function ScreenLayersProvider({ elements, children }: { elements: LayerEl
       pending.current?.takeOver();
       show();
       const unwrite = writeAddress(to);
-      const cancelFrame = afterNextFrame(() => pending.current?.takeOver());
+      const cancelFrame = afterFrameShown(() => pending.current?.takeOver());
       pending.current = {
         takeOver() {
           cancelFrame();

@@ -1,4 +1,4 @@
-import { afterFirstScreen, afterNextFrame, FRAME_TIMEOUT_MS, IDLE_TIMEOUT_MS, whenIdle } from './afterFirstScreen';
+import { afterFirstScreen, afterFrameShown, afterNextFrame, FRAME_SHOWN_MS, FRAME_TIMEOUT_MS, IDLE_TIMEOUT_MS, whenIdle } from './afterFirstScreen';
 
 describe('afterFirstScreen', () => {
   it('waits for an idle moment, at most the idle timeout', async () => {
@@ -34,23 +34,24 @@ describe('whenIdle', () => {
   });
 });
 
-describe('afterNextFrame', () => {
-  const page = () => {
-    let frame!: () => void;
-    const timers: Array<{ callback: () => void; ms: number; cleared: boolean }> = [];
-    const win = {
-      requestAnimationFrame: vi.fn((callback: () => void) => ((frame = callback), 7)),
-      cancelAnimationFrame: vi.fn(),
-      setTimeout: vi.fn((callback: () => void, ms: number) => timers.push({ callback, ms, cleared: false })),
-      clearTimeout: vi.fn((id?: number) => {
-        if (id) timers[id - 1]!.cleared = true;
-      }),
-    };
-    /** Fires the timers of `ms` that were not cleared. */
-    const fire = (ms: number) => timers.filter((timer) => timer.ms === ms && !timer.cleared).forEach((timer) => timer.callback());
-    return { win: win as unknown as Window & typeof win, frame: () => frame(), fire };
+/** A window whose frames and timers the test fires. */
+function page() {
+  let frame!: () => void;
+  const timers: Array<{ callback: () => void; ms: number; cleared: boolean }> = [];
+  const win = {
+    requestAnimationFrame: vi.fn((callback: () => void) => ((frame = callback), 7)),
+    cancelAnimationFrame: vi.fn(),
+    setTimeout: vi.fn((callback: () => void, ms: number) => timers.push({ callback, ms, cleared: false })),
+    clearTimeout: vi.fn((id?: number) => {
+      if (id) timers[id - 1]!.cleared = true;
+    }),
   };
+  /** Fires the timers of `ms` that were not cleared. */
+  const fire = (ms: number) => timers.filter((timer) => timer.ms === ms && !timer.cleared).forEach((timer) => timer.callback());
+  return { win: win as unknown as Window & typeof win, frame: () => frame(), fire };
+}
 
+describe('afterNextFrame', () => {
   it('calls back in the task after the next frame, and stops its timeout', () => {
     const { win, frame, fire } = page();
     const called = vi.fn();
@@ -79,6 +80,33 @@ describe('afterNextFrame', () => {
     frame();
     cancelledLater();
     fire(0);
+    fire(FRAME_TIMEOUT_MS);
+    expect(called).not.toHaveBeenCalled();
+  });
+});
+
+describe('afterFrameShown', () => {
+  it('calls back FRAME_SHOWN_MS after the task that follows the next frame', () => {
+    const { win, frame, fire } = page();
+    const called = vi.fn();
+    afterFrameShown(called, win);
+    fire(FRAME_SHOWN_MS);
+    frame();
+    fire(0);
+    expect(called).not.toHaveBeenCalled();
+    fire(FRAME_SHOWN_MS);
+    expect(called).toHaveBeenCalledTimes(1);
+  });
+
+  it('never calls back once cancelled, before the frame or while it waits', () => {
+    const { win, frame, fire } = page();
+    const called = vi.fn();
+    afterFrameShown(called, win)();
+    const cancelledLater = afterFrameShown(called, win);
+    frame();
+    fire(0);
+    cancelledLater();
+    fire(FRAME_SHOWN_MS);
     fire(FRAME_TIMEOUT_MS);
     expect(called).not.toHaveBeenCalled();
   });

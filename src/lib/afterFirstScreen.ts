@@ -46,3 +46,28 @@ export function afterNextFrame(callback: () => void, win: Window = window): () =
   }
   return cancel;
 }
+
+/**
+ * How long a frame the main thread has handed on may still take to reach the
+ * screen on a loaded two-core panel: its raster and display run beside the
+ * main thread, and work started at once (a screen's render, the browser's own
+ * handling of a new address) competes with them for the other core
+ * (docs/performance.md, "Key press to paint").
+ */
+export const FRAME_SHOWN_MS = 50;
+
+/**
+ * Calls `callback` once the next frame is most likely on screen:
+ * FRAME_SHOWN_MS after the task that follows it (afterNextFrame). For work a
+ * key press leads to that its own frame does not need. Returns what cancels it.
+ */
+export function afterFrameShown(callback: () => void, win: Window = window): () => void {
+  let timer: number | undefined;
+  const cancelFrame = afterNextFrame(() => {
+    timer = win.setTimeout(callback, FRAME_SHOWN_MS);
+  }, win);
+  return () => {
+    cancelFrame();
+    win.clearTimeout(timer);
+  };
+}

@@ -72,7 +72,7 @@ test.describe('home screen', () => {
     await expect(page.getByRole('status', { name: 'Code entered' })).toHaveText('*----');
   });
 
-  test("a button panel's first digit shows code entry over home in its key press: the screen React renders in the task after", async ({ page, kiosk }) => {
+  test("a button panel's first digit shows code entry over home in its key press: the screen React renders once that frame is shown", async ({ page, kiosk }) => {
     await page.clock.install();
     await kiosk.open(page, { model: 'GEN2' });
     // Rendered ahead once idle (its idle callback comes at the latest at 2 s), transparent over home.

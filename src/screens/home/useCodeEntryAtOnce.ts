@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useWriteAddress } from '../../hooks/pageAddress';
 import { useDevice } from '../../features/session/useDevice';
-import { afterNextFrame } from '../../lib/afterFirstScreen';
+import { afterFrameShown } from '../../lib/afterFirstScreen';
 import type { Digit } from '../../services/input/buttons';
 
 interface Shown {
@@ -16,7 +16,7 @@ interface Shown {
  * Opens code entry from home with a digit typed. On a button panel, once code
  * entry has been rendered ahead over home as a transparent layer
  * (CodeEntryAhead, `ahead`), the key press only makes that layer opaque, and
- * React renders code entry in the task after that frame: on a freshly loaded
+ * React renders code entry once that frame is on screen: on a freshly loaded
  * page React's change of screen was most of the key press (bench/README.md,
  * first press), and the visitor sees the same screen that much sooner.
  * TOUCH's code entry (a keypad, which the layer could not work) is React's
@@ -38,7 +38,7 @@ export function useCodeEntryAtOnce(ahead: RefObject<HTMLElement | null>) {
     kept.classList.add('code-entry-shown');
     // Its address is written when React's would be, so that a reload meanwhile loads the screen that shows.
     const unwrite = writeAddress(to);
-    const cancelFrame = afterNextFrame(() => shown.current?.takeOver());
+    const cancelFrame = afterFrameShown(() => shown.current?.takeOver());
     let taken = false;
     shown.current = {
       takeOver() {
