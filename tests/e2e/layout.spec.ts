@@ -112,7 +112,7 @@ async function checkDirectory(page: Page, model: Model, shot: (screen: string) =
   // Every page: the lookup codes and names whole, nothing off screen; the long name is on one of them.
   const longName = page.getByRole('button', { name: `9990 ${LONG_NAME}` });
   let longNameShown = false;
-  for (let pageNumber = 2; (await page.getByText('▼ for more').count()) > 0; pageNumber += 1) {
+  for (let pageNumber = 2; (await page.getByText('▼ for more').isVisible()); pageNumber += 1) {
     await page.keyboard.press('ArrowDown');
     await expect(page.getByLabel(/^Page \d+$/)).toHaveAccessibleName(`Page ${pageNumber}`);
     if (!longNameShown && (await longName.count()) > 0) {

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useAppDispatch } from '../../store/hooks';
 import { CancelButton } from '../../components/CancelButton';
 import { Slots } from '../../components/CodeSlots';
@@ -15,7 +15,7 @@ import { isDigit } from '../../services/input/buttons';
 import { useScreenLayers } from '../../hooks/screenLayers';
 import { DirectorySheet } from './DirectorySheet';
 import { useDirectoryResidents } from './useDirectoryResidents';
-import { useSettledPage } from './useSettledPage';
+import { useDirectoryPage } from './useDirectoryPage';
 
 interface Props {
   onCall: (residentId: number) => void;
@@ -37,19 +37,20 @@ export function ButtonDirectory({ onCall, onCancel, purpose }: Props) {
   const rows = pagedRowsFor(residents, shape.rowsPerColumn);
   const { labels, cancel } = useDevice();
   const ts = useScreenStrings();
-  const [requestedPage, setPage] = useState(0);
   const [digits, setDigits] = useState('');
+  const more = useRef<HTMLSpanElement>(null);
+  const pages = useDirectoryPage({ pages: ref, more }, (n) => pageArrows(n, rows, shape));
   // A property reload can shorten the list under us, a rotated panel reshape it: stay on a page that exists.
-  const page = clampPage(requestedPage, rows, shape);
+  const page = clampPage(pages.page, rows, shape);
   const arrows = pageArrows(page, rows, shape);
-  const settled = useSettledPage(page);
+  const turnBy = (step: number) => pages.turn(clampPage(clampPage(pages.current(), rows, shape) + step, rows, shape));
   const pagesStyle = { '--columns': shape.columns, '--rows-per-column': shape.rowsPerColumn } as CSSProperties;
 
   const layers = useScreenLayers();
   useButtons((button) => {
     if (layers.takeOverFirst()) return;
-    if (button === 'UP') setPage(clampPage(page - 1, rows, shape));
-    else if (button === 'DOWN') setPage(clampPage(page + 1, rows, shape));
+    if (button === 'UP') turnBy(-1);
+    else if (button === 'DOWN') turnBy(1);
     else if (button === 'BACK') onCancel();
     else if (isDigit(button)) {
       const step = lookupStep(digits, button, directory);
@@ -68,7 +69,7 @@ export function ButtonDirectory({ onCall, onCancel, purpose }: Props) {
         <Slots slots={lookupSlots(digits)} filled={digits.length} label={ts('directory.lookupCode')} className="code-slots lookup-slots" />
       </header>
       <div ref={ref} className="directory-pages" style={pagesStyle}>
-        {pagesToRender(page, settled, rows, shape).map((n) => (
+        {pagesToRender(page, pages.settled, rows, shape).map((n) => (
           <DirectorySheet
             key={n}
             rows={rows}
@@ -76,7 +77,7 @@ export function ButtonDirectory({ onCall, onCancel, purpose }: Props) {
             columns={shape.columns}
             rowsPerColumn={shape.rowsPerColumn}
             shown={n === page}
-            inert={settled !== null && n !== settled}
+            inert={pages.settled !== null && n !== pages.settled}
             label={ts('directory.page', { number: n + 1 })}
             onCall={onCall}
           />
@@ -85,9 +86,9 @@ export function ButtonDirectory({ onCall, onCancel, purpose }: Props) {
       {directory.entries.length === 0 && <p className="directory-empty">{ts('directory.empty')}</p>}
       <footer className="screen-footer">
         <CancelButton label={cancel} touch={false} onCancel={onCancel} />
-        <span className="directory-more">
-          {arrows.up && <span className="more-up">{ts('directory.more', { arrow: labels?.up ?? '' })}</span>}
-          {arrows.down && <span className="more-down">{ts('directory.more', { arrow: labels?.down ?? '' })}</span>}
+        <span ref={more} className="directory-more">
+          <span className="more-up" hidden={!arrows.up}>{ts('directory.more', { arrow: labels?.up ?? '' })}</span>
+          <span className="more-down" hidden={!arrows.down}>{ts('directory.more', { arrow: labels?.down ?? '' })}</span>
         </span>
       </footer>
     </>

@@ -34,6 +34,7 @@ export const DirectorySheet = memo(function DirectorySheet({ rows, page, columns
   );
   return (
     <div
+      data-page={page}
       className={shown ? 'directory-sheet directory-page' : 'directory-sheet directory-ahead'}
       aria-label={shown ? label : undefined}
       aria-hidden={shown ? undefined : true}

@@ -35,22 +35,23 @@ describe('resident directory on a button model', () => {
     expect(screen.queryByText('Hidden Person')).not.toBeInTheDocument();
   });
 
-  it('pages with DOWN and UP, with the more arrows only where there is more', () => {
+  it('pages with DOWN and UP, with the more arrows only where there is more', async () => {
     renderKiosk({ route: '/resident-directory', property: fortyFive() });
     expect(page()).toHaveAccessibleName('Page 1');
-    expect(screen.getByText('▼ for more')).toBeInTheDocument();
-    expect(screen.queryByText('▲ for more')).not.toBeInTheDocument();
+    expect(screen.getByText('▼ for more')).toBeVisible();
+    expect(screen.getByText('▲ for more')).not.toBeVisible();
     press('ArrowDown');
-    expect(page()).toHaveAccessibleName('Page 2');
+    await waitFor(() => expect(page()).toHaveAccessibleName('Page 2'));
     expect(screen.getByRole('button', { name: '1019 Adams 18' })).toBeInTheDocument();
-    expect(screen.getByText('▲ for more')).toBeInTheDocument();
+    expect(screen.getByText('▲ for more')).toBeVisible();
     press('PageDown');
     press('PageDown');
-    expect(page()).toHaveAccessibleName('Page 3');
-    expect(screen.queryByText('▼ for more')).not.toBeInTheDocument();
+    await waitFor(() => expect(page()).toHaveAccessibleName('Page 3'));
+    expect(screen.getByText('▼ for more')).not.toBeVisible();
     expect(screen.getByRole('button', { name: '1045 Adams 44' })).toBeInTheDocument();
     press('ArrowUp');
-    expect(page()).toHaveAccessibleName('Page 2');
+    await waitFor(() => expect(page()).toHaveAccessibleName('Page 2'));
+    expect(screen.getByText('▼ for more')).toBeVisible();
   });
 
   it('renders the next page ahead, hidden and out of reach; DOWN shows that same page', async () => {
@@ -62,7 +63,14 @@ describe('resident directory on a button model', () => {
     expect(screen.queryByRole('button', { name: '1019 Adams 18' })).not.toBeInTheDocument();
 
     press('ArrowDown');
-    expect(page()).toBe(ahead);
+    // In the press: that page shown and the page before it hidden, by their classes, with the arrows of page 2.
+    expect(ahead).toHaveClass('directory-page');
+    expect(ahead).not.toHaveClass('directory-ahead');
+    expect(screen.getByText('Adams 00').closest('.directory-sheet')).toHaveClass('directory-ahead');
+    expect(screen.getByText('▲ for more')).toBeVisible();
+    // No render in the press: React names it for assistive technology after that frame.
+    expect(ahead).toHaveAttribute('aria-hidden', 'true');
+    await waitFor(() => expect(page()).toBe(ahead));
     expect(screen.getByRole('button', { name: '1019 Adams 18' })).toBeInTheDocument();
     // Within reach again, and page 3 rendered ahead, once the turn has shown.
     await waitFor(() => expect(page()).not.toHaveAttribute('inert'));
@@ -71,9 +79,26 @@ describe('resident directory on a button model', () => {
     expect(screen.queryByRole('button', { name: '1001 Adams 00' })).not.toBeInTheDocument();
   });
 
+  it('turns faster than React follows end on the page last asked for, with one page and its arrows shown', async () => {
+    renderKiosk({ route: '/resident-directory', property: fortyFive() });
+    await screen.findByText('Adams 18');
+    // Page 2 is shown in the press; page 3 is not rendered yet, so React renders it in the next.
+    press('ArrowDown');
+    press('ArrowDown');
+    await waitFor(() => expect(page()).toHaveAccessibleName('Page 3'));
+    expect(document.querySelectorAll('.directory-page')).toHaveLength(1);
+    expect(screen.getByText('▼ for more')).not.toBeVisible();
+    press('ArrowUp');
+    press('ArrowUp');
+    await waitFor(() => expect(page()).toHaveAccessibleName('Page 1'));
+    expect(document.querySelectorAll('.directory-page')).toHaveLength(1);
+    expect(screen.getByText('▲ for more')).not.toBeVisible();
+    expect(screen.getByText('▼ for more')).toBeVisible();
+  });
+
   it('shows no arrows when everything fits on one page', () => {
     renderKiosk({ route: '/resident-directory' });
-    expect(screen.queryByText(/for more/)).not.toBeInTheDocument();
+    for (const arrow of screen.getAllByText(/for more/)) expect(arrow).not.toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'A' })).toBeInTheDocument();
   });
 
@@ -139,8 +164,9 @@ describe('resident directory on a button model', () => {
       act(() => void vi.advanceTimersByTime(50000));
       // Gamepad button 2 is DOWN.
       act(() => gamepad.press(2));
+      act(() => void vi.advanceTimersByTime(100));
       expect(page()).toHaveAccessibleName('Page 2');
-      act(() => void vi.advanceTimersByTime(59000));
+      act(() => void vi.advanceTimersByTime(58900));
       expect(location()).toBe('/resident-directory');
       act(() => void vi.advanceTimersByTime(1100));
       expect(location()).toBe('/');
