@@ -66,6 +66,17 @@ describe('the page address', () => {
     expect(screen.getByRole('status')).toHaveTextContent('/resident-directory');
   });
 
+  it('replacing the address with the one it already is writes nothing (the layers wrote it)', async () => {
+    window.history.replaceState(null, '', '/scan-qr');
+    render(<PageRouter><Where /></PageRouter>);
+    const replaced = vi.spyOn(window.history, 'replaceState');
+    fireEvent.click(screen.getByRole('button', { name: 'scan' }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(replaced).not.toHaveBeenCalled();
+    expect(here()).toBe('/scan-qr');
+    replaced.mockRestore();
+  });
+
   it('Navigate replaces the address once, also under StrictMode', async () => {
     const before = window.history.length;
     function Away() {

@@ -92,6 +92,10 @@ export function PageRouter({ children }: { children: ReactNode }) {
   }, []);
   const go = useCallback((to: string, replace: boolean) => {
     setLocation(locationOf(to));
+    // The layers write the address of the screen they show, and React's screen then replaces it with the same:
+    // the browser's own work for it would come again beside a key press.
+    const { pathname, search } = read();
+    if (replace && unwritten.size === 0 && pathname + search === to) return;
     writeAfterFrame(to, replace);
   }, []);
   const address = useMemo<Address>(() => ({ location, go, write: (to) => writeAfterFrame(to, false) }), [location, go]);
