@@ -58,6 +58,8 @@ describe('the directory rendered ahead over home', () => {
     expect(shown()).toEqual(['screen directory']);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('call resident');
     press('ArrowDown');
+    // Page 2 was rendered ahead: shown in the press, named by React after the frame.
+    await idle(100);
     expect(page()).toHaveAccessibleName('Page 2');
   });
 
