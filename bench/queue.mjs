@@ -27,6 +27,7 @@ export async function measureQueue(sizes) {
   return withSourceModules(async (load) => {
     const { configureStore } = await load('@reduxjs/toolkit');
     const queue = await load('/src/features/access-queue/accessQueueSlice.ts');
+    const { parseAcceptedRequests } = await load('/src/features/access-queue/acceptedRequests.ts');
     const { ACCESS_QUEUE_BATCH_SIZE } = await load('/src/features/access-queue/accessQueueListeners.ts');
     const batchTimes = (size) => {
       const store = configureStore({
@@ -39,7 +40,7 @@ export async function measureQueue(sizes) {
         const answer = echo(queue.selectQueuedAccessRequests(store.getState()).slice(0, ACCESS_QUEUE_BATCH_SIZE));
         const t0 = performance.now();
         const batch = queue.selectQueuedAccessRequests(store.getState()).slice(0, ACCESS_QUEUE_BATCH_SIZE);
-        store.dispatch(queue.accessRequestsAccepted({ sent: batch, echoed: queue.parseAcceptedRequests(answer) }));
+        store.dispatch(queue.accessRequestsAccepted({ sent: batch, echoed: parseAcceptedRequests(answer) }));
         times.push(performance.now() - t0);
         if (queue.selectQueuedAccessRequests(store.getState()).length !== size - (i + 1) * batch.length) throw new Error('A batch left items behind');
       }
