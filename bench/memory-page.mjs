@@ -97,7 +97,8 @@ export async function roundTrip(legs) {
     const notification = q('[role="alertdialog"]');
     if (notification) throw new Error(`${name}: a notification showed (${notification.getAttribute('aria-label')})`);
   };
-  if (!atHome()) {
+  // Home's address is written once its frame is on screen (src/hooks/pageAddress.tsx), a moment after home shows.
+  if (!(await b.time(() => undefined, atHome, 2000).then(() => true, () => false))) {
     const shown = q('[role="alertdialog"]')?.getAttribute('aria-label') ?? q('h1')?.textContent;
     throw new Error(`Not on the home screen but on ${location.pathname} ('${shown ?? ''}')`);
   }
