@@ -286,9 +286,6 @@ test('a full storage quota never crashes the kiosk: codes still open the gate an
   // Nothing can be saved from here on: the kiosk logs that, and holds its reloads while the queue is unwritten.
   allowConsoleErrors(
     /^Stored state could not be written/,
-    // The flags removed to make room free enough for a small part (the notifications) to be written after all.
-    /^Stored state written again /,
-    /^Storage full: removed stored parts the back end sends again /,
     /^Reload skipped: the stored state is not written yet/,
   );
   await kiosk.open(page, { model: 'GEN2' });

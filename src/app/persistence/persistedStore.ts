@@ -10,6 +10,7 @@ import { readIndexedQueue, type StoredQueue } from './readIndexedQueue';
 import type { StoredProperty } from './readStoredProperty';
 import { loadStoredState, type StoredState } from './loadStoredState';
 import { startSaving, type Saver } from './saver';
+import type { Logger } from '../../services/api/remoteLogger';
 import type { StoredKey } from './storedParts';
 
 export interface PersistedStore<S extends Services> {
@@ -64,7 +65,8 @@ export function openPersistedStore<S extends Services>(
   const made = makeStore(services, stored.state, later instanceof Promise ? [] : later);
   store = made;
   const started = made.getState();
-  const log = services.logger.child('stored-state').error;
+  const logger = services.logger.child('stored-state');
+  const log = logger.error;
   let saving: Saver | null = null;
   let disposed = false;
 
@@ -82,7 +84,7 @@ export function openPersistedStore<S extends Services>(
     const { property: kept, propertyCore } = joinedProperty(read, started, now, local.propertyCore);
     if (kept) made.dispatch(storedPropertyRead(kept));
     if (propertyCore) made.dispatch(storedCoreRead(propertyCore));
-    saving = startSavingStored(made, { storage, log, stored, started, queue, property, opened });
+    saving = startSavingStored(made, { storage, logger, stored, started, queue, property, opened });
   };
   // Listeners loaded later join before the database's parts: none misses what their joining dispatches.
   const joinLater = (read: Promise<readonly Listen[]>) =>
@@ -164,13 +166,13 @@ function storedNow(made: AppStore, { stored, started, queue, property }: Read): 
 
 function startSavingStored(
   made: AppStore,
-  { storage, log, opened, ...read }: Read & { storage: Storage; log: (message: string, meta?: unknown) => void; opened: OpenedDatabase | null },
+  { storage, logger, opened, ...read }: Read & { storage: Storage; logger: Logger; opened: OpenedDatabase | null },
 ): Saver {
   const { stored, queue, property } = read;
   const database = opened && queue ? { indexed: opened.store, keys: queue.keys, unreadable: queue.unreadable } : null;
-  const saver = startSaving(made, { storage, database, log, stored: storedNow(made, read) });
+  const saver = startSaving(made, { storage, database, log: logger, stored: storedNow(made, read) });
   const problems = [...stored.problems, ...(queue?.problems ?? []), ...(property && property !== 'unread' ? property.problems : [])];
-  if (problems.length > 0) log('Stored state could not all be read back; those parts were reset', problems);
+  if (problems.length > 0) logger.error('Stored state could not all be read back; those parts were reset', problems);
   return {
     flush: saver.flush,
     stop: () => saver.stop().then(() => opened?.store.close()),

@@ -4,6 +4,7 @@ import { storedStateUnwritten, storedStateWritten } from '../../store/actions';
 import type { RootState } from '../../store/rootState';
 import type { StoredPart } from '../../store/storedPart';
 import { nextTask } from '../../lib/nextTask';
+import type { Logger } from '../../services/api/remoteLogger';
 import type { IndexedStore } from './indexedStore';
 import { storageKey } from './storageKey';
 import { REFETCHABLE, STORED_PARTS, type StoredKey } from './storedParts';
@@ -37,7 +38,8 @@ interface Store {
 interface Options {
   storage: Pick<Storage, 'setItem' | 'removeItem'>;
   database: SaverDatabase | null;
-  log: (message: string, meta?: unknown) => void;
+  /** `warn` for what the saver recovered from (a part written again, room made), `error` for what stays. */
+  log: Pick<Logger, 'error' | 'warn'>;
   /** Each part already stored as it is, as read back: nothing to write for it until it changes. */
   stored: Partial<Record<StoredKey, unknown>>;
   retryMs?: number;
@@ -113,7 +115,7 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
     failures.delete(key);
     heldInFault.delete(key);
     if (failed === undefined) return;
-    log('Stored state written again', { part: key, failedAttempts: failed });
+    log.warn('Stored state written again', { part: key, failedAttempts: failed });
     if (raisesFault(key) && ![...failures.keys()].some(raisesFault)) store.dispatch(storedStateWritten({ at: Date.now() }));
   }
 
@@ -121,7 +123,7 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
     const streak = failures.get(key) ?? 0;
     // Counted first: the fault's dispatch runs this saver again, which must see the part as failing.
     failures.set(key, streak + 1);
-    if (streak === 0) log('Stored state could not be written; kept in memory and retried', { part: key, error: describe(error) });
+    if (streak === 0) log.error('Stored state could not be written; kept in memory and retried', { part: key, error: describe(error) });
     // The fault says how many records are held in memory: raised at the first failure, told again when that changes.
     if (raisesFault(key) && heldInFault.get(key) !== held) {
       heldInFault.set(key, held);
@@ -136,7 +138,7 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
       failures.delete(key);
       storage.removeItem(storageKey(key));
     });
-    if (removable.length > 0) log('Storage full: removed stored parts the back end sends again', { removed: removable });
+    if (removable.length > 0) log.warn('Storage full: removed stored parts the back end sends again', { removed: removable });
     return removable.length > 0;
   }
 
@@ -162,7 +164,7 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
         succeeded(key, value);
       } catch (error) {
         givenUp.set(key, value);
-        log('Property data could not be stored; the back end sends it again', { error: describe(error) });
+        log.error('Property data could not be stored; the back end sends it again', { error: describe(error) });
       }
       return;
     }

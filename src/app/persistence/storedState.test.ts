@@ -160,8 +160,13 @@ describe('stored state', () => {
       await vi.waitFor(() => expect(logLines()).toHaveLength(3));
       // Room was sought first (removing the stored property data), then each failure logged once, not at every retry:
       // the queue's, then that of the fault it raised (the storage fault, with the part and how many records it holds in memory).
+      // Making room is a warning (nothing is lost); a part that stays unwritten is an error.
       expect(logLines()).toEqual([
-        expect.objectContaining({ message: 'Storage full: removed stored parts the back end sends again' }),
+        {
+          message: 'Storage full: removed stored parts the back end sends again',
+          meta: { feature: 'stored-state', level: 'warning', removed: expect.arrayContaining(['property']) },
+          timestamp: expect.any(String),
+        },
         expect.objectContaining({
           message: 'Stored state could not be written; kept in memory and retried',
           meta: { feature: 'stored-state', part: 'accessQueue', error: expect.stringContaining('QuotaExceededError') },
@@ -177,7 +182,15 @@ describe('stored state', () => {
       await vi.advanceTimersByTimeAsync(5000);
       expect(stored(storage, 'accessQueue').state).toEqual({ items: [queued('10001'), queued('10002')] });
       expect(await flush()).toBe(true);
-      await vi.waitFor(() => expect(logLines().map((line) => line.message)).toContain('Stored state written again'));
+      // The recovery is a warning: the part written again, after how many failed attempts.
+      await vi.waitFor(() =>
+        expect(logLines()).toContainEqual(
+          expect.objectContaining({
+            message: 'Stored state written again',
+            meta: { feature: 'stored-state', level: 'warning', part: 'accessQueue', failedAttempts: expect.any(Number) },
+          }),
+        ),
+      );
       expect(selectFaults(store.getState())).toEqual([expect.objectContaining({ kind: 'storage', clearedAt: expect.any(Number) })]);
     });
 
