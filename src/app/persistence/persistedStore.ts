@@ -66,17 +66,16 @@ export function openPersistedStore<S extends Services>(
   store = made;
   const started = made.getState();
   const logger = services.logger.child('stored-state');
-  const log = logger.error;
   let saving: Saver | null = null;
   let disposed = false;
 
   /** The database's parts and the property data joined to the store, then saving started. */
   const join = async (found: DatabaseRead) => {
-    if (found && 'unread' in found) log('The database could not be read; this page keeps everything in localStorage', found.unread);
+    if (found && 'unread' in found) logger.error('The database could not be read; this page keeps everything in localStorage', found.unread);
     const opened = found && 'store' in found ? found : null;
     if (disposed) return opened?.store.close();
     const queue = opened ? readIndexedQueue(opened.parts, local) : null;
-    const property = await readPropertyAfterStart(opened?.parts.parts ?? null, storage, log);
+    const property = await readPropertyAfterStart(opened?.parts.parts ?? null, storage, logger.error);
     if (disposed) return opened?.store.close();
     const now = made.getState();
     if (queue) made.dispatch(storedQueueRead([...queue.accessQueue.items, ...now.accessQueue.items.slice(started.accessQueue.items.length)]));
@@ -170,7 +169,7 @@ function startSavingStored(
 ): Saver {
   const { stored, queue, property } = read;
   const database = opened && queue ? { indexed: opened.store, keys: queue.keys, unreadable: queue.unreadable } : null;
-  const saver = startSaving(made, { storage, database, log: logger, stored: storedNow(made, read) });
+  const saver = startSaving(made, { storage, database, logger, stored: storedNow(made, read) });
   const problems = [...stored.problems, ...(queue?.problems ?? []), ...(property && property !== 'unread' ? property.problems : [])];
   if (problems.length > 0) logger.error('Stored state could not all be read back; those parts were reset', problems);
   return {

@@ -39,7 +39,7 @@ interface Options {
   storage: Pick<Storage, 'setItem' | 'removeItem'>;
   database: SaverDatabase | null;
   /** `warn` for what the saver recovered from (a part written again, room made), `error` for what stays. */
-  log: Pick<Logger, 'error' | 'warn'>;
+  logger: Pick<Logger, 'error' | 'warn'>;
   /** Each part already stored as it is, as read back: nothing to write for it until it changes. */
   stored: Partial<Record<StoredKey, unknown>>;
   retryMs?: number;
@@ -88,7 +88,7 @@ function queueChanges(before: readonly AccessRequest[], after: readonly AccessRe
  * `localStorage` is full, refetchable parts are removed to make room; a
  * refetchable part the database refuses is given up until it changes.
  */
-export function startSaving(store: Store, { storage, database, log, stored, retryMs = SAVE_RETRY_MS }: Options): Saver {
+export function startSaving(store: Store, { storage, database, logger, stored, retryMs = SAVE_RETRY_MS }: Options): Saver {
   const written = new Map(Object.entries(stored) as Array<[StoredKey, unknown]>);
   /** Failed attempts in the current streak of each failing part. */
   const failures = new Map<StoredKey, number>();
@@ -115,7 +115,7 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
     failures.delete(key);
     heldInFault.delete(key);
     if (failed === undefined) return;
-    log.warn('Stored state written again', { part: key, failedAttempts: failed });
+    logger.warn('Stored state written again', { part: key, failedAttempts: failed });
     if (raisesFault(key) && ![...failures.keys()].some(raisesFault)) store.dispatch(storedStateWritten({ at: Date.now() }));
   }
 
@@ -123,7 +123,7 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
     const streak = failures.get(key) ?? 0;
     // Counted first: the fault's dispatch runs this saver again, which must see the part as failing.
     failures.set(key, streak + 1);
-    if (streak === 0) log.error('Stored state could not be written; kept in memory and retried', { part: key, error: describe(error) });
+    if (streak === 0) logger.error('Stored state could not be written; kept in memory and retried', { part: key, error: describe(error) });
     // The fault says how many records are held in memory: raised at the first failure, told again when that changes.
     if (raisesFault(key) && heldInFault.get(key) !== held) {
       heldInFault.set(key, held);
@@ -138,7 +138,7 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
       failures.delete(key);
       storage.removeItem(storageKey(key));
     });
-    if (removable.length > 0) log.warn('Storage full: removed stored parts the back end sends again', { removed: removable });
+    if (removable.length > 0) logger.warn('Storage full: removed stored parts the back end sends again', { removed: removable });
     return removable.length > 0;
   }
 
@@ -164,7 +164,7 @@ export function startSaving(store: Store, { storage, database, log, stored, retr
         succeeded(key, value);
       } catch (error) {
         givenUp.set(key, value);
-        log.error('Property data could not be stored; the back end sends it again', { error: describe(error) });
+        logger.error('Property data could not be stored; the back end sends it again', { error: describe(error) });
       }
       return;
     }
