@@ -93,10 +93,12 @@ export function* directorySteps(residents: readonly Resident[]): Generator<void,
   }
   const sorted = yield* sortInSteps(keyed, (a, b) => a.rank - b.rank || collator.compare(a.key, b.key) || a.entry.id - b.entry.id);
 
-  const entries = sorted.map((item) => item.entry);
+  const entries: DirectoryEntry[] = [];
   const groups: string[] = [];
   const lookup = new Map<string, number>();
-  for (const entry of entries) {
+  for (const { entry } of sorted) {
+    if (entries.length % STEP === 0) yield;
+    entries.push(entry);
     if (groups[groups.length - 1] !== entry.group) groups.push(entry.group);
     if (entry.lookupCode !== '' && !lookup.has(entry.lookupCode)) lookup.set(entry.lookupCode, entry.id);
   }

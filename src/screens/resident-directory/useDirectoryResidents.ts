@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { isDirectoryBuilt, onDirectoryBuilt } from '../../features/directory/directoryAhead';
 import { selectResidents } from '../../features/property/selectors';
 import type { Resident } from '../../features/property/types';
@@ -14,14 +14,22 @@ const NO_RESIDENTS: readonly Resident[] = [];
  * was built, and none before: a property load or the stored data read back
  * does not build the new directory at once for a screen nobody sees (at
  * 50,000 residents a single task of over a second at 4x); the screen ahead
- * takes the new residents when their build in idle time ends. Selecting the
+ * takes the new residents when their build in idle time ends, in a
+ * transition, so React renders its pages in slices a key press can come
+ * between (a key pressed then waited for the whole render, tens of
+ * milliseconds at 4x, on the page a reload had just loaded). Selecting the
  * residents alone keeps the build out of the store's subscribers.
  */
 export function useDirectoryResidents(): readonly Resident[] {
   const residents = useAppSelector(selectResidents);
   const shown = useOnTop();
-  const built = useSyncExternalStore(onDirectoryBuilt, () => isDirectoryBuilt(residents));
-  const [ahead, setAhead] = useState(() => (built ? residents : NO_RESIDENTS));
-  if (built && ahead !== residents) setAhead(residents);
+  const [ahead, setAhead] = useState(() => (isDirectoryBuilt(residents) ? residents : NO_RESIDENTS));
+  useEffect(() => {
+    const take = () => {
+      if (isDirectoryBuilt(residents)) startTransition(() => setAhead(residents));
+    };
+    take();
+    return onDirectoryBuilt(take);
+  }, [residents]);
   return shown ? residents : ahead;
 }
