@@ -8,13 +8,16 @@ export const IDLE_TIMEOUT_MS = 2000;
  * wait for the next task.
  */
 export function afterFirstScreen(win: Window = window): Promise<void> {
-  return new Promise((resolve) => void whenIdle(resolve, win));
+  return new Promise((resolve) => void whenIdle(() => resolve(), win));
 }
 
-/** Calls `callback` as afterFirstScreen resolves; returns what cancels it. */
-export function whenIdle(callback: () => void, win: Window = window): () => void {
+/**
+ * Calls `callback` as afterFirstScreen resolves, with the idle period's
+ * deadline where the engine has one; returns what cancels it.
+ */
+export function whenIdle(callback: (deadline?: IdleDeadline) => void, win: Window = window): () => void {
   if (typeof win.requestIdleCallback === 'function') {
-    const id = win.requestIdleCallback(() => callback(), { timeout: IDLE_TIMEOUT_MS });
+    const id = win.requestIdleCallback((deadline) => callback(deadline), { timeout: IDLE_TIMEOUT_MS });
     return () => win.cancelIdleCallback(id);
   }
   const timer = win.setTimeout(callback, 0);

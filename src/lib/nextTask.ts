@@ -14,3 +14,14 @@ export function nextTask(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/** Calls `callback` in a later task, as nextTask resolves; returns what cancels it. */
+export function inNextTask(callback: () => void): () => void {
+  let cancelled = false;
+  void nextTask().then(() => {
+    if (!cancelled) callback();
+  });
+  return () => {
+    cancelled = true;
+  };
+}
